@@ -1,0 +1,115 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import type { Config } from './env';
+import { openDatabase, type Database, type DatabaseHandle } from './db/client';
+import type { EventBus } from './bus/types';
+import { MemoryBus } from './bus/memory-bus';
+import { RedisBus } from './bus/redis-bus';
+import { MemoryRateLimiter, type RateLimiter } from './lib/rate-limit';
+import { RedisRateLimiter } from './lib/redis-rate-limit';
+import { resolveSecret } from './lib/secret';
+import { AppError } from './lib/errors';
+import { installErrorHandler } from './http/error-handler';
+import { checkCsrf } from './http/csrf';
+import { requestRegion } from './http/region';
+import { authenticate } from './modules/auth/authenticate';
+import { authRoutes } from './modules/auth/routes';
+import { userRoutes } from './modules/users/routes';
+import { teamRoutes } from './modules/teams/routes';
+import { inviteRoutes } from './modules/invites/routes';
+import { messageRoutes } from './modules/messages/routes';
+import { healthRoutes } from './modules/health/routes';
+import { attachGateway, type Gateway } from './gateway/gateway';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Database;
+    databaseKind: DatabaseHandle['kind'];
+    bus: EventBus;
+    rateLimiter: RateLimiter;
+    gateway: Gateway;
+    /** Secret for signing (cookies, captcha challenges). */
+    secret: string;
+  }
+}
+
+export interface AppDependencies {
+  /** An open database to use instead of opening one from the config (tests share one per file). */
+  database?: DatabaseHandle;
+  bus?: EventBus;
+  rateLimiter?: RateLimiter;
+}
+
+/** Build the whole server without listening: tests call `inject`, server.ts calls `listen`. */
+export async function buildApp(config: Config, deps: AppDependencies = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
+    trustProxy: false,
+    bodyLimit: 1024 * 1024,
+    forceCloseConnections: true,
+  });
+
+  const database = deps.database ?? (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR }));
+  const bus = deps.bus ?? (config.REDIS_URL ? await RedisBus.connect(config.REDIS_URL, config.REDIS_PREFIX) : new MemoryBus());
+  const rateLimiter =
+    deps.rateLimiter ?? (config.REDIS_URL ? await RedisRateLimiter.connect(config.REDIS_URL, `${config.REDIS_PREFIX}rl:`) : new MemoryRateLimiter());
+
+  app.decorate('config', config);
+  app.decorate('db', database.db);
+  app.decorate('databaseKind', database.kind);
+  app.decorate('bus', bus);
+  app.decorate('rateLimiter', rateLimiter);
+  app.decorate('secret', resolveSecret(config));
+  app.decorateRequest('userId', null);
+  app.decorateRequest('sessionToken', null);
+  app.decorateRequest('region', null as never);
+
+  await app.register(cookie, { secret: app.secret });
+  installErrorHandler(app);
+
+  app.addHook('onRequest', async (request) => {
+    request.region = requestRegion(config, request);
+    if (!request.url.startsWith('/api/')) return;
+    if (!request.region.allowed && !request.url.startsWith('/api/v1/health')) throw new AppError(451, 'region_unavailable');
+    checkCsrf(config, request);
+    await authenticate(request);
+  });
+
+  for (const routes of [healthRoutes, authRoutes, userRoutes, teamRoutes, inviteRoutes, messageRoutes]) await app.register(routes);
+  await serveWebClient(app, config);
+
+  const gateway = attachGateway(app);
+  app.decorate('gateway', gateway);
+
+  app.addHook('preClose', async () => {
+    await gateway.shutdown();
+  });
+  app.addHook('onClose', async () => {
+    if (!deps.bus) await bus.close();
+    if (!deps.rateLimiter) await rateLimiter.close();
+    if (!deps.database) await database.close();
+  });
+  return app;
+}
+
+/** The built web client, with index.html for every non-API path (client-side routing). */
+async function serveWebClient(app: FastifyInstance, config: Config): Promise<void> {
+  const root = path.resolve(config.WEB_DIST);
+  if (!fs.existsSync(path.join(root, 'index.html'))) {
+    app.log.warn(`No web client at ${root}; run "npm run build" to serve it.`);
+    return;
+  }
+  await app.register(fastifyStatic, { root, wildcard: false, index: false, maxAge: '1h', immutable: false });
+  const indexHtml = fs.readFileSync(path.join(root, 'index.html'), 'utf8');
+  app.get('/*', async (request, reply) => {
+    const file = request.url.split('?')[0];
+    if (file.startsWith('/assets/') || file === '/favicon.svg' || file.endsWith('.js') || file.endsWith('.css')) {
+      return reply.sendFile(file.slice(1), { maxAge: file.startsWith('/assets/') ? '365d' : '1h', immutable: file.startsWith('/assets/') });
+    }
+    return reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml);
+  });
+}

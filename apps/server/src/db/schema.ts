@@ -1,0 +1,155 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { ChannelOverwrites } from '@rally/shared/permissions';
+import type { UserSettings } from '@rally/shared/api/users';
+import { snowflake } from './types';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: snowflake('id').primaryKey(),
+    username: text('username').notNull(),
+    slug: text('slug').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    verified: boolean('verified').notNull().default(false),
+    birthdate: text('birthdate'),
+    location: text('location').notNull().default('other'),
+    consentAt: timestamp('consent_at', { withTimezone: true, mode: 'date' }),
+    profilePicture: text('profile_picture'),
+    banner: text('banner'),
+    presence: smallint('presence').notNull().default(1),
+    flags: integer('flags').notNull().default(0),
+    privateFlags: integer('private_flags').notNull().default(0),
+    system: boolean('system').notNull().default(false),
+    bot: boolean('bot').notNull().default(false),
+    appTourIsFinished: boolean('app_tour_is_finished').notNull().default(false),
+    twoFactorSecret: text('two_factor_secret'),
+    settings: jsonb('settings').$type<UserSettings>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+    uniqueIndex('users_slug_lower_idx').on(sql`lower(${t.slug})`),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** sha256 of the token; the token itself is only in the cookie. */
+    tokenHash: text('token_hash').primaryKey(),
+    userId: snowflake('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** Solved captcha challenges, so that each is accepted once. */
+export const usedCaptchas = pgTable('used_captchas', {
+  signature: text('signature').primaryKey(),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+});
+
+export const teams = pgTable('teams', {
+  id: snowflake('id').primaryKey(),
+  name: text('name').notNull(),
+  profilePicture: text('profile_picture'),
+  banner: text('banner'),
+  description: text('description'),
+  ownerId: snowflake('owner_id').notNull().references(() => users.id),
+  isVerified: boolean('is_verified').notNull().default(false),
+  isSafeForTeen: boolean('is_safe_for_teen').notNull().default(false),
+  isDiscoverable: boolean('is_discoverable').notNull().default(false),
+  memberCount: integer('member_count').notNull().default(0),
+  createdAt: createdAt(),
+});
+
+export const teamMembers = pgTable(
+  'team_members',
+  {
+    teamId: snowflake('team_id').notNull().references(() => teams.id, { onDelete: 'cascade' }),
+    userId: snowflake('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    /** Roles held besides the default role (whose id is the team id). */
+    roleIds: jsonb('role_ids').$type<string[]>().notNull().default([]),
+    joinedAt: timestamp('joined_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.teamId, t.userId] }), index('team_members_user_idx').on(t.userId)],
+);
+
+export const roles = pgTable(
+  'roles',
+  {
+    id: snowflake('id').primaryKey(),
+    teamId: snowflake('team_id').notNull().references(() => teams.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    color: text('color'),
+    color2: text('color2'),
+    priority: integer('priority').notNull().default(0),
+    permissions: integer('permissions').notNull().default(0),
+    iconEmojiId: text('icon_emoji_id'),
+    isDisplayedSeparately: boolean('is_displayed_separately').notNull().default(false),
+    mentionable: boolean('mentionable').notNull().default(false),
+    isSelfAssignable: boolean('is_self_assignable').notNull().default(false),
+    description: text('description'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('roles_team_idx').on(t.teamId)],
+);
+
+/** Channels of every type, categories included (type 'category'); DMs have no team. */
+export const channels = pgTable(
+  'channels',
+  {
+    id: snowflake('id').primaryKey(),
+    teamId: snowflake('team_id').references(() => teams.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    name: text('name').notNull(),
+    description: text('description'),
+    parentId: snowflake('parent_id'),
+    priority: integer('priority').notNull().default(0),
+    nsfw: boolean('nsfw').notNull().default(false),
+    rateLimitPerUser: integer('rate_limit_per_user').notNull().default(0),
+    userLimit: integer('user_limit').notNull().default(0),
+    permissions: jsonb('permissions').$type<ChannelOverwrites>().notNull().default({ role: {}, user: {} }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('channels_team_idx').on(t.teamId)],
+);
+
+export const invites = pgTable(
+  'invites',
+  {
+    code: text('code').primaryKey(),
+    teamId: snowflake('team_id').notNull().references(() => teams.id, { onDelete: 'cascade' }),
+    inviterId: snowflake('inviter_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    uses: integer('uses').notNull().default(0),
+    maxUses: integer('max_uses'),
+    applicationEnabled: boolean('application_enabled').notNull().default(false),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('invites_team_idx').on(t.teamId)],
+);
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: snowflake('id').primaryKey(),
+    channelId: snowflake('channel_id').notNull().references(() => channels.id, { onDelete: 'cascade' }),
+    authorId: snowflake('author_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    type: text('type').notNull().default('text'),
+    replyTo: snowflake('reply_to'),
+    nonce: text('nonce'),
+    createdAt: createdAt(),
+    editedAt: timestamp('edited_at', { withTimezone: true, mode: 'date' }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('messages_channel_id_idx').on(t.channelId, t.id.desc())],
+);

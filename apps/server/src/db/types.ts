@@ -1,0 +1,8 @@
+import { customType } from 'drizzle-orm/pg-core';
+
+/** A snowflake id: bigint in the database, decimal string in code (PGlite and pg differ in how they return int8). */
+export const snowflake = customType<{ data: string; driverData: string | number | bigint }>({
+  dataType: () => 'bigint',
+  fromDriver: (value) => String(value),
+  toDriver: (value) => value,
+});

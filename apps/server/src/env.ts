@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { ALLOWED_REGIONS_DEFAULT } from '@rally/shared/limits';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** A rate limit written as "COUNT/SECONDS", e.g. "10/3600". */
+const rate = z
+  .string()
+  .regex(/^\d+\/\d+$/, 'must look like COUNT/SECONDS, e.g. 10/3600')
+  .transform((v) => {
+    const [count, seconds] = v.split('/').map(Number);
+    return { count, windowMs: seconds * 1000 };
+  });
+
+const urlString = (protocols: string[]) =>
+  z.string().refine((v) => {
+    try {
+      return protocols.includes(new URL(v).protocol);
+    } catch {
+      return false;
+    }
+  }, `must be a URL starting with ${protocols.join(' or ')}//`);
+
+/** Every setting of the server, from environment variables. See README "Configuration". */
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PUBLIC_URL: urlString(['http:', 'https:']).default('http://localhost:3000'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: urlString(['postgres:', 'postgresql:']).optional(),
+  REDIS_URL: urlString(['redis:', 'rediss:']).optional(),
+  /** Prefix of every Redis key and channel, so that several deployments (or test runs) can share one Redis. */
+  REDIS_PREFIX: z.string().min(1).default('rally:'),
+  SMTP_URL: urlString(['smtp:', 'smtps:']).optional(),
+  /** Comma-separated ISO country codes, or * to allow every region. */
+  ALLOWED_REGIONS: z
+    .string()
+    .default(ALLOWED_REGIONS_DEFAULT.join(','))
+    .transform((v) => v.split(',').map((s) => s.trim().toUpperCase()).filter(Boolean))
+    .pipe(z.array(z.string().regex(/^([A-Z]{2}|\*)$/, 'must be two-letter country codes separated by commas, or *')).min(1)),
+  /** Header set by the trusted reverse proxy with the visitor's country. */
+  COUNTRY_HEADER: z.string().min(1).default('cf-ipcountry').transform((v) => v.toLowerCase()),
+  /** Country assumed for loopback and private addresses that carry no country header. */
+  DEFAULT_COUNTRY: z.string().regex(/^[A-Za-z]{2}$/, 'must be a two-letter country code').default('TR').transform((v) => v.toUpperCase()),
+  /** Comma-separated proxy addresses whose forwarded headers are trusted (loopback and private ranges always are). */
+  TRUSTED_PROXIES: z.string().default('').transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean)),
+  /** Secret for cookie signing and captcha challenges; at least 32 characters. Made and kept in DATA_DIR when unset. */
+  COOKIE_SECRET: z.string().min(32, 'must be at least 32 characters long').optional(),
+  /** ALTCHA difficulty: the largest number a client may have to try. */
+  CAPTCHA_MAX_NUMBER: z.coerce.number().int().min(10).max(10_000_000).default(100_000),
+  RATE_LIMIT_REGISTER: rate.prefault('10/3600'),
+  RATE_LIMIT_LOGIN: rate.prefault('20/300'),
+  /** Failed logins (per email and per address) after which a captcha is required. */
+  LOGIN_FAILURES_BEFORE_CAPTCHA: z.coerce.number().int().min(0).default(3),
+  WEB_DIST: z.string().default('apps/web/dist'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Serve the development-only pages (mail outbox). */
+  DEV_PAGES: bool.default(false),
+});
+
+export type Config = z.infer<typeof configSchema>;
+export type ConfigInput = z.input<typeof configSchema>;
+
+export class ConfigError extends Error {}
+
+/** Parse the environment once. A bad value stops start-up with a message naming the variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const input = Object.fromEntries(Object.entries(env).filter(([k, v]) => k in configSchema.shape && v !== ''));
+  const result = configSchema.safeParse(input);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}
+
+/** A full config for tests and tools: defaults plus overrides. */
+export function testConfig(overrides: Partial<ConfigInput> = {}): Config {
+  return configSchema.parse({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: 'memory://', CAPTCHA_MAX_NUMBER: 1000, ...overrides });
+}

@@ -1,0 +1,49 @@
+export interface RateLimitResult {
+  allowed: boolean;
+  count: number;
+  retryAfterMs: number;
+}
+
+/** Fixed-window counters. In memory by default; in Redis when REDIS_URL is set (shared by processes). */
+export interface RateLimiter {
+  /** Count one hit on `key`; allowed while the count within the window is at most `limit`. */
+  hit(key: string, limit: number, windowMs: number): Promise<RateLimitResult>;
+  /** Current count without adding a hit. */
+  peek(key: string): Promise<number>;
+  reset(key: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export class MemoryRateLimiter implements RateLimiter {
+  private readonly windows = new Map<string, { count: number; resetAt: number }>();
+  private readonly sweeper = setInterval(() => this.sweep(), 60_000).unref();
+
+  async hit(key: string, limit: number, windowMs: number): Promise<RateLimitResult> {
+    const now = Date.now();
+    let w = this.windows.get(key);
+    if (!w || w.resetAt <= now) {
+      w = { count: 0, resetAt: now + windowMs };
+      this.windows.set(key, w);
+    }
+    w.count += 1;
+    return { allowed: w.count <= limit, count: w.count, retryAfterMs: w.resetAt - now };
+  }
+
+  async peek(key: string): Promise<number> {
+    const w = this.windows.get(key);
+    return w && w.resetAt > Date.now() ? w.count : 0;
+  }
+
+  async reset(key: string): Promise<void> {
+    this.windows.delete(key);
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.sweeper);
+  }
+
+  private sweep(): void {
+    const now = Date.now();
+    for (const [k, w] of this.windows) if (w.resetAt <= now) this.windows.delete(k);
+  }
+}

@@ -1,0 +1,36 @@
+import { Redis } from 'ioredis';
+import type { RateLimiter, RateLimitResult } from './rate-limit';
+
+/** Fixed-window counters in Redis, shared by every server process. */
+export class RedisRateLimiter implements RateLimiter {
+  private constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+  ) {}
+
+  static async connect(url: string, prefix = 'rally:rl:'): Promise<RedisRateLimiter> {
+    const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
+    await redis.connect();
+    return new RedisRateLimiter(redis, prefix);
+  }
+
+  async hit(key: string, limit: number, windowMs: number): Promise<RateLimitResult> {
+    const k = this.prefix + key;
+    const result = await this.redis.multi().incr(k).pexpire(k, windowMs, 'NX').pttl(k).exec();
+    const count = Number(result?.[0]?.[1] ?? 0);
+    const ttl = Number(result?.[2]?.[1] ?? windowMs);
+    return { allowed: count <= limit, count, retryAfterMs: ttl > 0 ? ttl : windowMs };
+  }
+
+  async peek(key: string): Promise<number> {
+    return Number((await this.redis.get(this.prefix + key)) ?? 0);
+  }
+
+  async reset(key: string): Promise<void> {
+    await this.redis.del(this.prefix + key);
+  }
+
+  async close(): Promise<void> {
+    await this.redis.quit().catch(() => {});
+  }
+}

@@ -1,0 +1,21 @@
+import type { z } from 'zod';
+import { isErrorCode, type ErrorCode } from '@rally/shared/i18n/errors';
+import { AppError } from './errors';
+
+/**
+ * Parse a request part with a shared schema. Issues become field errors keyed by the first path
+ * segment; the first issue's code is the overall message.
+ */
+export function parse<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
+  const result = schema.safeParse(value ?? {});
+  if (result.success) return result.data;
+  const fields: Record<string, ErrorCode> = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path.length ? String(issue.path[0]) : '_';
+    const code: ErrorCode = isErrorCode(issue.message) ? issue.message : 'invalid_request';
+    if (!(field in fields)) fields[field] = code;
+  }
+  const first = Object.values(fields)[0] ?? 'invalid_request';
+  delete fields._;
+  throw new AppError(400, first, Object.keys(fields).length ? fields : undefined);
+}

@@ -1,0 +1,43 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { unauthorized } from '../../lib/errors';
+import { findSessionUserId } from './session-repository';
+
+export const SESSION_COOKIE = 'rally_session';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user's id, when the session cookie is valid. */
+    userId: string | null;
+    /** The raw session token from the cookie (for logout). */
+    sessionToken: string | null;
+  }
+}
+
+/** Read the session cookie (signed) and return its token, or null. */
+export function readSessionToken(request: FastifyRequest): string | null {
+  const raw = request.cookies[SESSION_COOKIE];
+  if (!raw) return null;
+  const unsigned = request.unsignCookie(raw);
+  return unsigned.valid && unsigned.value ? unsigned.value : null;
+}
+
+/** onRequest hook: resolves request.userId from the cookie, for every API request. */
+export async function authenticate(request: FastifyRequest): Promise<void> {
+  request.userId = null;
+  request.sessionToken = readSessionToken(request);
+  if (request.sessionToken) request.userId = await findSessionUserId(request.server.db, request.sessionToken);
+}
+
+/** For handlers: the signed-in user's id, or a 401. */
+export function requireUser(request: FastifyRequest): string {
+  if (!request.userId) throw unauthorized();
+  return request.userId;
+}
+
+export function setSessionCookie(reply: FastifyReply, token: string, secure: boolean, maxAgeMs: number): void {
+  reply.setCookie(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'lax', secure, path: '/', signed: true, maxAge: Math.floor(maxAgeMs / 1000) });
+}
+
+export function clearSessionCookie(reply: FastifyReply, secure: boolean): void {
+  reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure, path: '/' });
+}

@@ -1,0 +1,40 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, lt } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { sessions, users } from '../../db/schema';
+
+export const SESSION_TTL_MS = 30 * 24 * 3_600_000;
+
+export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+
+export async function createSession(db: Executor, userId: string, meta: { userAgent?: string; ip?: string }): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db.insert(sessions).values({
+    tokenHash: hashToken(token),
+    userId,
+    expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+    userAgent: meta.userAgent?.slice(0, 256) ?? null,
+    ip: meta.ip ?? null,
+  });
+  return token;
+}
+
+/** The user id of a live session, or null. */
+export async function findSessionUserId(db: Executor, token: string): Promise<string | null> {
+  const rows = await db
+    .select({ userId: sessions.userId })
+    .from(sessions)
+    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, new Date())))
+    .limit(1);
+  return rows[0]?.userId ?? null;
+}
+
+export async function deleteSession(db: Executor, token: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+}
+
+export async function deleteExpiredSessions(db: Executor): Promise<void> {
+  await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
+}
+
+export { users };

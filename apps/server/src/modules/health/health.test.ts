@@ -1,0 +1,27 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../../test/helpers/app';
+
+describe('health and error shape', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+  });
+  afterAll(async () => ctx.close());
+
+  it('reports the database and bus it runs on', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/v1/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ success: true, database: process.env.DATABASE_URL ? 'postgres' : 'pglite', bus: process.env.REDIS_URL ? 'redis' : 'memory' });
+  });
+
+  it('answers unknown API paths with the error shape', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/v1/nothing-here' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ success: false, message: 'Not found', code: 'not_found' });
+  });
+
+  it('answers in Turkish when asked', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/v1/nothing-here', headers: { 'accept-language': 'tr-TR,tr;q=0.9' } });
+    expect(res.json().message).toBe('Bulunamadı');
+  });
+});

@@ -1,0 +1,78 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import { DEFAULT_USER_SETTINGS, type PublicUser, type SelfUser, type UserSettings } from '@rally/shared/api/users';
+import type { Executor } from '../../db/client';
+import { users } from '../../db/schema';
+
+export type UserRow = typeof users.$inferSelect;
+
+export interface NewUser {
+  id: string;
+  username: string;
+  slug: string;
+  email: string;
+  passwordHash: string;
+  birthdate: string | null;
+  location: 'TR' | 'other';
+  consentAt: Date | null;
+  settings?: UserSettings;
+}
+
+export async function insertUser(db: Executor, user: NewUser): Promise<UserRow> {
+  const [row] = await db
+    .insert(users)
+    .values({ ...user, settings: user.settings ?? DEFAULT_USER_SETTINGS })
+    .returning();
+  return row;
+}
+
+export async function findUserById(db: Executor, id: string): Promise<UserRow | null> {
+  const rows = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return rows[0] ?? null;
+}
+
+export async function findUsersByIds(db: Executor, ids: string[]): Promise<UserRow[]> {
+  if (ids.length === 0) return [];
+  return db.select().from(users).where(inArray(users.id, ids));
+}
+
+export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | null> {
+  const rows = await db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`).limit(1);
+  return rows[0] ?? null;
+}
+
+export async function slugExists(db: Executor, slug: string): Promise<boolean> {
+  const rows = await db.select({ id: users.id }).from(users).where(sql`lower(${users.slug}) = ${slug.toLowerCase()}`).limit(1);
+  return rows.length > 0;
+}
+
+export async function updatePresence(db: Executor, id: string, presence: number): Promise<void> {
+  await db.update(users).set({ presence }).where(eq(users.id, id));
+}
+
+export function toPublicUser(row: UserRow): PublicUser {
+  return {
+    id: row.id,
+    username: row.username,
+    slug: row.slug,
+    profilePicture: row.profilePicture,
+    banner: row.banner,
+    presence: row.presence as PublicUser['presence'],
+    flags: row.flags,
+    system: row.system,
+    bot: row.bot,
+  };
+}
+
+export function toSelfUser(row: UserRow): SelfUser {
+  return {
+    ...toPublicUser(row),
+    email: row.email,
+    verified: row.verified,
+    twoFA: row.twoFactorSecret !== null,
+    location: row.location === 'TR' ? 'TR' : 'other',
+    mustSetBirthdate: row.birthdate === null,
+    appTourIsFinished: row.appTourIsFinished,
+    privateFlags: row.privateFlags,
+    createdAt: row.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { snowflakeSchemaPattern } from '../ids';
+
+/** Every failure has this shape. `errors` maps a request field to a message for that field. */
+export const errorResponseSchema = z.object({
+  success: z.literal(false),
+  message: z.string(),
+  /** The catalogue code of `message` when it has one (see i18n/errors). */
+  code: z.string().optional(),
+  errors: z.record(z.string(), z.string()).optional(),
+});
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;
+
+export const snowflakeSchema = z.string().regex(snowflakeSchemaPattern, 'invalid_request');
+
+/** Header that the web client adds to every state-changing call (CSRF defence with the Origin check). */
+export const CSRF_HEADER = 'x-rally-request';

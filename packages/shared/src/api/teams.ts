@@ -1,0 +1,189 @@
+import { z } from 'zod';
+import { LIMITS } from '../limits';
+import { CHANNEL_TYPES } from '../permissions';
+import { snowflakeSchema } from './common';
+import { presenceSchema } from './users';
+
+export const teamNameSchema = z
+  .string()
+  .transform((v) => v.trim())
+  .pipe(z.string().min(LIMITS.teamName.min, 'team_name_error_min').max(LIMITS.teamName.max, 'team_name_error_max'));
+
+export const teamSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  profilePicture: z.string().nullable(),
+  banner: z.string().nullable(),
+  description: z.string().nullable(),
+  createdBy: z.string(),
+  isVerified: z.boolean(),
+  isSafeForTeen: z.boolean(),
+  isDiscoverable: z.boolean(),
+  memberCount: z.number().int(),
+  createdAt: z.string(),
+});
+export type Team = z.infer<typeof teamSchema>;
+
+const overwriteSchema = z.object({ allow: z.number().int(), deny: z.number().int() });
+export const channelOverwritesSchema = z.object({
+  role: z.record(z.string(), overwriteSchema),
+  user: z.record(z.string(), overwriteSchema),
+});
+
+export const channelSchema = z.object({
+  id: z.string(),
+  teamId: z.string().nullable(),
+  type: z.enum(CHANNEL_TYPES),
+  name: z.string(),
+  description: z.string().nullable(),
+  parentId: z.string().nullable(),
+  priority: z.number().int(),
+  nsfw: z.boolean(),
+  rateLimitPerUser: z.number().int(),
+  userLimit: z.number().int(),
+  permissions: channelOverwritesSchema,
+});
+export type Channel = z.infer<typeof channelSchema>;
+
+export const categorySchema = z.object({
+  id: z.string(),
+  teamId: z.string(),
+  name: z.string(),
+  priority: z.number().int(),
+  permissions: channelOverwritesSchema,
+});
+export type Category = z.infer<typeof categorySchema>;
+
+export const roleSchema = z.object({
+  id: z.string(),
+  teamId: z.string(),
+  name: z.string(),
+  color: z.string().nullable(),
+  color2: z.string().nullable(),
+  priority: z.number().int(),
+  permissions: z.number().int(),
+  iconEmojiId: z.string().nullable(),
+  isDisplayedSeparately: z.boolean(),
+  mentionable: z.boolean(),
+  isSelfAssignable: z.boolean(),
+  description: z.string().nullable(),
+});
+export type Role = z.infer<typeof roleSchema>;
+
+export const memberSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  subdomain: z.string(),
+  profilePicture: z.string().nullable(),
+  bot: z.boolean(),
+  system: z.boolean(),
+  roles: z.array(z.string()),
+  permissions: z.number().int(),
+  joinedAt: z.string(),
+  presence: presenceSchema,
+});
+export type Member = z.infer<typeof memberSchema>;
+
+export const createTeamRequestSchema = z.object({
+  name: teamNameSchema,
+  profilePicture: z.string().max(512).optional().nullable(),
+});
+export type CreateTeamRequest = z.input<typeof createTeamRequestSchema>;
+
+export const createTeamResponseSchema = z.object({
+  success: z.literal(true),
+  createdTeam: teamSchema,
+});
+
+export const teamListResponseSchema = z.object({
+  success: z.literal(true),
+  teams: z.array(teamSchema),
+  suspendedTeamLength: z.number().int(),
+});
+
+export const teamChannelsResponseSchema = z.object({
+  success: z.literal(true),
+  channels: z.array(channelSchema),
+  categories: z.array(categorySchema),
+});
+
+// ---- invites ----
+
+export const INVITE_EXPIRY_MS: Record<(typeof LIMITS.inviteExpiry)[number], number | null> = {
+  never: null,
+  '30m': 30 * 60_000,
+  '1h': 3_600_000,
+  '6h': 6 * 3_600_000,
+  '12h': 12 * 3_600_000,
+  '1d': 24 * 3_600_000,
+  '7d': 7 * 24 * 3_600_000,
+  '30d': 30 * 24 * 3_600_000,
+};
+
+export const createInviteRequestSchema = z.object({
+  teamId: snowflakeSchema,
+  applicationEnabled: z.boolean().optional().default(false),
+  type: z.literal('team').optional().default('team'),
+  maxUses: z
+    .number()
+    .int()
+    .nullable()
+    .optional()
+    .default(null)
+    .refine((v) => (LIMITS.inviteMaxUses as readonly (number | null)[]).includes(v ?? null), 'invite_max_uses'),
+  /** ISO date or null for never. At most 30 days ahead (plus a minute of clock slack). */
+  expiresAt: z
+    .string()
+    .datetime({ offset: true })
+    .nullable()
+    .optional()
+    .default(null)
+    .refine((v) => {
+      if (v == null) return true;
+      const t = Date.parse(v);
+      return t > Date.now() && t <= Date.now() + 30 * 24 * 3_600_000 + 60_000;
+    }, 'invite_expiry'),
+});
+export type CreateInviteRequest = z.input<typeof createInviteRequestSchema>;
+
+export const inviteSchema = z.object({
+  code: z.string(),
+  teamId: z.string(),
+  inviter: z.string(),
+  uses: z.number().int(),
+  maxUses: z.number().int().nullable(),
+  applicationEnabled: z.boolean(),
+  expiresAt: z.string().nullable(),
+  type: z.literal('team'),
+  createdAt: z.string(),
+});
+export type Invite = z.infer<typeof inviteSchema>;
+
+export const createInviteResponseSchema = z.object({ success: z.literal(true), invite: inviteSchema });
+
+export const inviteLookupResponseSchema = z.object({
+  success: z.literal(true),
+  code: z.string(),
+  team: teamSchema,
+  teamOwner: z.object({ id: z.string(), username: z.string(), profilePicture: z.string().nullable() }),
+  applicationEnabled: z.boolean(),
+  applicationQuestions: z.object({ enabled: z.boolean(), questions: z.array(z.unknown()) }),
+  /** Present when the lookup asked for the viewer (`?user=true`) and one is signed in. */
+  isMember: z.boolean().optional(),
+  message: z.string().optional(),
+});
+export type InviteLookupResponse = z.infer<typeof inviteLookupResponseSchema>;
+
+export const joinInviteResponseSchema = z.object({ success: z.literal(true), team: teamSchema, message: z.string() });
+
+/**
+ * Clean an invite code as the spec says: strip origin, invite path, protocol and short-host
+ * prefixes, then any character that is not a word character or hyphen.
+ */
+export function cleanInviteCode(input: string): string {
+  let s = input.trim();
+  s = s.replace(/^[a-z]+:\/\//i, '');
+  s = s.replace(/^[^/]*\//, (m) => (m.includes('.') || m.includes(':') ? '' : m));
+  s = s.replace(/^(invite\/|i\/)/i, '');
+  return s.replace(/[^\w-]/g, '');
+}

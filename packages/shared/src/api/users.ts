@@ -1,0 +1,59 @@
+import { z } from 'zod';
+
+export const Presence = { OFFLINE: 0, ONLINE: 1, IDLE: 2, DND: 3 } as const;
+export const presenceSchema = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]);
+export const UserFlags = { PREMIUM: 1 << 0 } as const;
+export const PrivateFlags = { POLICY_REVIEW_REQUIRED: 1 << 0 } as const;
+
+/** What everyone may see of a user. */
+export const publicUserSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  slug: z.string(),
+  profilePicture: z.string().nullable(),
+  banner: z.string().nullable(),
+  presence: presenceSchema,
+  flags: z.number().int(),
+  system: z.boolean(),
+  bot: z.boolean(),
+});
+export type PublicUser = z.infer<typeof publicUserSchema>;
+
+/** The signed-in user's own record. */
+export const selfUserSchema = publicUserSchema.extend({
+  email: z.string(),
+  verified: z.boolean(),
+  twoFA: z.boolean(),
+  location: z.enum(['TR', 'other']),
+  mustSetBirthdate: z.boolean(),
+  appTourIsFinished: z.boolean(),
+  privateFlags: z.number().int(),
+  createdAt: z.string(),
+});
+export type SelfUser = z.infer<typeof selfUserSchema>;
+
+export const userSettingsSchema = z.object({
+  locale: z.enum(['en', 'tr']),
+  developerMode: z.object({ isEnabled: z.boolean() }),
+  leftSidebar: z.object({ isEnabled: z.boolean() }),
+  privacy: z.object({
+    friendRequests: z.enum(['everyone', 'fof', 'noone']),
+    directMessages: z.enum(['everyone', 'fof', 'friends']),
+  }),
+});
+export type UserSettings = z.infer<typeof userSettingsSchema>;
+
+export const DEFAULT_USER_SETTINGS: UserSettings = {
+  locale: 'en',
+  developerMode: { isEnabled: false },
+  leftSidebar: { isEnabled: false },
+  privacy: { friendRequests: 'everyone', directMessages: 'everyone' },
+};
+
+export const meResponseSchema = z.object({
+  success: z.literal(true),
+  user: selfUserSchema,
+  settings: userSettingsSchema,
+  location: z.enum(['TR', 'other']),
+});
+export type MeResponse = z.infer<typeof meResponseSchema>;

@@ -1,0 +1,30 @@
+/** Business constants and limits from the spec (000 §9, 001 §9). One place for both ends. */
+export const LIMITS = {
+  username: { min: 1, max: 16, registerMax: 15 },
+  slug: { min: 3, max: 20 },
+  password: { min: 6, max: 128 },
+  email: { max: 254 },
+  birthdateYears: 124,
+  minimumAge: 13,
+  teamName: { min: 1, max: 20 },
+  teamDescription: { max: 1000 },
+  channelName: { min: 1, max: 20 },
+  message: { max: 2000, premiumMax: 5000, counterFrom: 1500, pageSize: 50 },
+  nonce: { max: 64 },
+  inviteMaxUses: [null, 50, 100, 200, 500, 1000] as const,
+  inviteExpiry: ['never', '30m', '1h', '6h', '12h', '1d', '7d', '30d'] as const,
+  friendCode: { max: 64 },
+} as const;
+
+export const TIMING = {
+  heartbeatIntervalMs: 30_000,
+  /** A connection that sends no heartbeat for this long is closed. */
+  heartbeatTimeoutMs: 75_000,
+  /** How long a disconnected session can be resumed. */
+  resumeWindowMs: 3 * 60_000,
+  reconnectDelayMs: 10_000,
+  loadingTipMs: 10_000,
+  toastMs: 2_000,
+} as const;
+
+export const ALLOWED_REGIONS_DEFAULT = ['TR', 'AZ'] as const;
