@@ -1,0 +1,17 @@
+/**
+ * TanStack Query keys, one factory for the whole client: the gateway dispatcher writes to the same
+ * keys that the screens read.
+ */
+export const queryKeys = {
+  me: ['me'] as const,
+  teams: ['teams'] as const,
+  /** { channels, categories } of one team (what the member may view). */
+  teamChannels: (teamId: string) => ['teams', teamId, 'channels'] as const,
+  teamMembers: (teamId: string) => ['teams', teamId, 'members'] as const,
+  /** Roles of one team, seeded by READY. */
+  teamRoles: (teamId: string) => ['teams', teamId, 'roles'] as const,
+  /** Infinite query of a channel's history, pages of 50, newest page first. */
+  channelMessages: (channelId: string) => ['channels', channelId, 'messages'] as const,
+  invite: (code: string) => ['invites', code] as const,
+  captcha: ['captcha'] as const,
+};
