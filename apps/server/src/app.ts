@@ -21,7 +21,7 @@ import { userRoutes } from './modules/users/routes';
 import { teamRoutes } from './modules/teams/routes';
 import { inviteRoutes } from './modules/invites/routes';
 import { messageRoutes } from './modules/messages/routes';
-import { healthRoutes } from './modules/health/routes';
+import { healthRoutes, REGION_EXEMPT_PATHS } from './modules/health/routes';
 import { attachGateway, type Gateway } from './gateway/gateway';
 
 declare module 'fastify' {
@@ -74,7 +74,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   app.addHook('onRequest', async (request) => {
     request.region = requestRegion(config, request);
     if (!request.url.startsWith('/api/')) return;
-    if (!request.region.allowed && !request.url.startsWith('/api/v1/health')) throw new AppError(451, 'region_unavailable');
+    if (!request.region.allowed && !REGION_EXEMPT_PATHS.includes(request.url.split('?')[0])) throw new AppError(451, 'region_unavailable');
     checkCsrf(config, request);
     await authenticate(request);
   });

@@ -25,3 +25,25 @@ describe('health and error shape', () => {
     expect(res.json().message).toBe('Bulunamadı');
   });
 });
+
+describe('region endpoint', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+  });
+  afterAll(async () => ctx.close());
+
+  it('tells a loopback visitor without a country header the default country (TR)', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/v1/region' });
+    expect(res.json()).toEqual({ success: true, allowed: true, location: 'TR' });
+  });
+
+  it('answers a blocked visitor with allowed false, while other API paths answer 451', async () => {
+    const headers = { 'cf-ipcountry': 'US' };
+    const region = await ctx.app.inject({ method: 'GET', url: '/api/v1/region', headers });
+    expect(region.json()).toEqual({ success: true, allowed: false, location: 'other' });
+    const me = await ctx.app.inject({ method: 'GET', url: '/api/v1/me', headers });
+    expect(me.statusCode).toBe(451);
+    expect(me.json().code).toBe('region_unavailable');
+  });
+});
