@@ -68,17 +68,25 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   }
 }
 
+/** Data directories locked by this process (a lock file with our own pid may also be left from a pid reused after a restart). */
+const heldLocks = new Set<string>();
+
 /**
  * Two processes on one PGlite directory silently lose writes: take an exclusive lock file, and
- * refuse to start while a live process holds it. A lock left by a dead process is taken over.
+ * refuse to start while a live process (or this one) holds it. A lock left by a dead process is taken over.
  */
 export function lockDataDir(dataDir: string): () => void {
   fs.mkdirSync(dataDir, { recursive: true });
-  const lockPath = path.join(dataDir, 'rally.lock');
+  const lockPath = path.join(path.resolve(dataDir), 'rally.lock');
+  if (heldLocks.has(lockPath)) throw new Error(`The data directory ${dataDir} is in use by this process.`);
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       fs.writeFileSync(lockPath, String(process.pid), { flag: 'wx' });
-      return () => fs.rmSync(lockPath, { force: true });
+      heldLocks.add(lockPath);
+      return () => {
+        heldLocks.delete(lockPath);
+        fs.rmSync(lockPath, { force: true });
+      };
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       const holder = Number(fs.readFileSync(lockPath, 'utf8'));
