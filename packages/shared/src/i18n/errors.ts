@@ -44,6 +44,12 @@ export const errorMessages = {
     invite_already_member: 'You are already a member of this team',
     invite_max_uses: 'Max uses must be unlimited, 50, 100, 200, 500 or 1000',
     invite_expiry: 'The expiry must be in the future and at most 30 days away',
+    team_picture_unavailable: 'Team pictures cannot be uploaded yet; create the team without a picture',
+    team_limit_reached: 'You can be in at most {{max}} teams; leave one first',
+    invite_applications_unavailable: 'This invite needs an application, and applications are not available yet',
+    invite_joined: 'You joined {{team}}',
+    message_reply_invalid: 'The message you are replying to is not in this channel',
+    channel_messages_unsupported: 'This channel does not accept messages',
   },
   tr: {
     email_invalid: 'Lütfen geçerli bir e-posta adresi girin',
@@ -85,6 +91,12 @@ export const errorMessages = {
     invite_already_member: 'Zaten bu takımın üyesisiniz',
     invite_max_uses: 'Maksimum kullanım sınırsız, 50, 100, 200, 500 veya 1000 olmalıdır',
     invite_expiry: 'Son kullanma tarihi gelecekte ve en fazla 30 gün sonra olmalıdır',
+    team_picture_unavailable: 'Takım resmi henüz yüklenemiyor; takımı resimsiz oluşturun',
+    team_limit_reached: 'En fazla {{max}} takımda bulunabilirsiniz; önce birinden ayrılın',
+    invite_applications_unavailable: 'Bu davet başvuru gerektiriyor ve başvurular henüz kullanılamıyor',
+    invite_joined: '{{team}} takımına katıldınız',
+    message_reply_invalid: 'Yanıtladığınız mesaj bu kanalda değil',
+    channel_messages_unsupported: 'Bu kanal mesaj kabul etmiyor',
   },
 } as const;
 
