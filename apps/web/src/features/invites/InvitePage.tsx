@@ -1,0 +1,3 @@
+export function InvitePage() {
+  return null;
+}

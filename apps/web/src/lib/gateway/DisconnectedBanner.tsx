@@ -1,0 +1,3 @@
+export function DisconnectedBanner() {
+  return null;
+}
