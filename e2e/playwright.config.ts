@@ -1,0 +1,66 @@
+import { defineConfig, devices } from '@playwright/test';
+import { CAPTCHA_MAX_NUMBER, COOKIE_SECRET, SERVER_PORT, SERVER_URL, runDataDir } from './fixtures/server';
+
+/**
+ * End-to-end tests: the real server (built web client, embedded PGlite in a fresh data directory)
+ * driven through Debian's Chromium. Build the client first (`npm run build`; `npm test` does).
+ * Never `npx playwright install`: the browser is /usr/bin/chromium.
+ */
+export default defineConfig({
+  testDir: './specs',
+  outputDir: './artifacts/test-results',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['json', { outputFile: './artifacts/results.json' }], ['html', { outputFolder: './artifacts/report', open: 'never' }]],
+  globalSetup: './fixtures/global-setup.ts',
+  use: {
+    baseURL: SERVER_URL,
+    headless: true,
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+    video: 'off',
+    locale: 'en-US',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: {
+    command: 'node --import tsx apps/server/src/server.ts',
+    cwd: '..',
+    url: `${SERVER_URL}/api/v1/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+    env: {
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(SERVER_PORT),
+      PUBLIC_URL: SERVER_URL,
+      DATA_DIR: runDataDir(),
+      COOKIE_SECRET,
+      CAPTCHA_MAX_NUMBER: String(CAPTCHA_MAX_NUMBER),
+      // Every test registers from 127.0.0.1.
+      RATE_LIMIT_REGISTER: '1000/3600',
+      RATE_LIMIT_LOGIN: '1000/300',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+    },
+  },
+});

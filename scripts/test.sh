@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# npm test: every test of the project, on the embedded database (PGlite).
+#   1. Vitest: unit and integration tests (the multi-process suite runs in scripts/test-pg.sh)
+#   2. typecheck of every workspace
+#   3. build of the web client (the end-to-end tests use the built client, as production does)
+#   4. Playwright end-to-end tests in Debian's Chromium (installed with apt-get when missing)
+# Stops at the first failing step. Last line: "N passed, N failed" (Vitest + Playwright tests).
+set -uo pipefail
+
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+cd "$ROOT"
+# shellcheck source=lib/common.sh
+. "$ROOT/scripts/lib/common.sh"
+
+REPORTS=$(mktemp -d "${TMPDIR:-/tmp}/rally-test.XXXXXX")
+trap 'rm -rf "$REPORTS"' EXIT
+
+ensure_node_modules || die "npm ci" "could not install the npm packages"
+ensure_chromium || die "chromium" "could not install Debian's chromium (needed by the end-to-end tests)"
+
+say "vitest: unit and integration tests on PGlite"
+# DATABASE_URL / REDIS_URL are for scripts/test-pg.sh: this run is the embedded one.
+env -u DATABASE_URL -u REDIS_URL npx vitest run \
+  --exclude '**/*.multiprocess.test.ts' \
+  --reporter=default --reporter=json --outputFile.json="$REPORTS/vitest.json"
+code=$?
+add_results vitest "$REPORTS/vitest.json" "$code"
+[ "$code" = 0 ] || die "vitest" "unit/integration tests failed (exit $code); see the output above"
+
+say "typecheck"
+npm run --silent typecheck || die "typecheck" "tsc reported errors; see the output above"
+
+say "build the web client"
+npm run --silent build || die "build" "the web client did not build; see the output above"
+
+say "playwright: end-to-end tests in Debian's Chromium"
+E2E_REPORT="$ROOT/e2e/artifacts/results.json"
+rm -f "$E2E_REPORT"
+npm run --silent test:e2e
+code=$?
+add_results playwright "$E2E_REPORT" "$code"
+[ "$code" = 0 ] || die "playwright" "end-to-end tests failed (exit $code); screenshots and traces are in e2e/artifacts/"
+
+printf '\nAll steps passed.\n'
+summary
