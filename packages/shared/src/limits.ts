@@ -13,7 +13,17 @@ export const LIMITS = {
   nonce: { max: 64 },
   inviteMaxUses: [null, 50, 100, 200, 500, 1000] as const,
   inviteExpiry: ['never', '30m', '1h', '6h', '12h', '1d', '7d', '30d'] as const,
+  /** Invite codes: this many random base62 characters. */
+  inviteCode: { length: 8 },
+  /** Teams a user may own or belong to at once (as Discord's 100 servers). */
+  teamsPerUser: 100,
   friendCode: { max: 64 },
+} as const;
+
+/** Per-user rate limits enforced by the server (fixed windows). */
+export const RATE_LIMITS = {
+  /** Messages a user may send across all channels. */
+  messageSend: { count: 10, windowMs: 5_000 },
 } as const;
 
 export const TIMING = {

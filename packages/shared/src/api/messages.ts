@@ -33,29 +33,57 @@ export function messageLimit(premium: boolean): number {
   return premium ? LIMITS.message.premiumMax : LIMITS.message.max;
 }
 
-/** The body; the length limit depends on the sender (see messageLimit), so it is checked in the service too. */
+/** Text or nothing: blank or only a heading marker (hashes) is not a message. */
+export function isBlankMessage(content: string): boolean {
+  const t = content.trim();
+  return t.length === 0 || /^#+$/.test(t);
+}
+
+/**
+ * The send body. The length limit depends on the sender (see messageLimit), so this schema does not
+ * carry it: the server checks it with the sender's flags (message_too_long with {max}); a form uses
+ * sendMessageRequestSchemaFor(premium).
+ */
 export const sendMessageRequestSchema = z.object({
-  content: z
-    .string()
-    .max(LIMITS.message.premiumMax, 'message_too_long')
-    .refine((v) => v.trim().length > 0 && !/^#+$/.test(v.trim()), 'message_empty'),
+  content: z.string().refine((v) => !isBlankMessage(v), 'message_empty'),
   nonce: z.string().max(LIMITS.nonce.max).optional().nullable(),
   replyTo: snowflakeSchema.optional().nullable(),
 });
 export type SendMessageRequest = z.infer<typeof sendMessageRequestSchema>;
 
-export const listMessagesQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(LIMITS.message.pageSize).optional().default(LIMITS.message.pageSize),
-  /** Messages to skip from the newest (spec's paging); prefer `before`. */
-  offset: z.coerce.number().int().min(0).max(100_000).optional(),
-  /** Keyset paging: messages older than this id. */
-  before: snowflakeSchema.optional(),
-  /** Keyset paging: messages newer than this id. */
-  after: snowflakeSchema.optional(),
-});
+/** The send body with the length limit of a sender (for client forms). */
+export function sendMessageRequestSchemaFor(premium: boolean) {
+  return sendMessageRequestSchema.extend({
+    content: z
+      .string()
+      .max(messageLimit(premium), 'message_too_long')
+      .refine((v) => !isBlankMessage(v), 'message_empty'),
+  });
+}
+
+/**
+ * History paging, on the (channel_id, id desc) index:
+ * - nothing: the newest `limit` messages;
+ * - `before`: the `limit` messages just older than that id (scrolling up);
+ * - `after`: the `limit` messages just newer than that id (catching up after a gap);
+ * - `offset`: skip that many from the newest (or from `before`), the spec's paging; prefer `before`.
+ * `after` cannot be combined with `before` or `offset`.
+ */
+export const listMessagesQuerySchema = z
+  .object({
+    limit: z.coerce.number().int().min(1).max(LIMITS.message.pageSize).optional().default(LIMITS.message.pageSize),
+    offset: z.coerce.number().int().min(0).max(100_000).optional(),
+    before: snowflakeSchema.optional(),
+    after: snowflakeSchema.optional(),
+  })
+  .refine((q) => q.after === undefined || (q.before === undefined && q.offset === undefined), { message: 'invalid_request', path: ['after'] });
 export type ListMessagesQuery = z.infer<typeof listMessagesQuerySchema>;
 
-/** Messages are returned oldest first within the page. */
+/**
+ * Messages are returned oldest first within the page. `replyMessages` holds the messages that the
+ * page's messages reply to but that are not in the page themselves. `hasMore`: there are more
+ * messages beyond the page in the direction of paging (older, or newer with `after`).
+ */
 export const listMessagesResponseSchema = z.object({
   success: z.literal(true),
   messages: z.array(messageSchema),

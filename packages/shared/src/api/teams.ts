@@ -86,7 +86,16 @@ export type Member = z.infer<typeof memberSchema>;
 
 export const createTeamRequestSchema = z.object({
   name: teamNameSchema,
-  profilePicture: z.string().max(512).optional().nullable(),
+  /**
+   * Uploads do not exist yet, so only null or absent is accepted; a value is refused instead of being
+   * stored unvalidated. The uploads issue replaces this with an uploaded-file id.
+   */
+  profilePicture: z
+    .string()
+    .max(512)
+    .optional()
+    .nullable()
+    .refine((v) => v == null, 'team_picture_unavailable'),
 });
 export type CreateTeamRequest = z.input<typeof createTeamRequestSchema>;
 
@@ -105,6 +114,12 @@ export const teamChannelsResponseSchema = z.object({
   success: z.literal(true),
   channels: z.array(channelSchema),
   categories: z.array(categorySchema),
+});
+
+/** Members of a team, oldest member first; `permissions` is each member's team permission mask. */
+export const teamMembersResponseSchema = z.object({
+  success: z.literal(true),
+  members: z.array(memberSchema),
 });
 
 // ---- invites ----
@@ -159,7 +174,7 @@ export const inviteSchema = z.object({
 });
 export type Invite = z.infer<typeof inviteSchema>;
 
-export const createInviteResponseSchema = z.object({ success: z.literal(true), invite: inviteSchema });
+export const createInviteResponseSchema = z.object({ success: z.literal(true), invite: inviteSchema, message: z.string().optional() });
 
 export const inviteLookupResponseSchema = z.object({
   success: z.literal(true),
@@ -177,13 +192,16 @@ export type InviteLookupResponse = z.infer<typeof inviteLookupResponseSchema>;
 export const joinInviteResponseSchema = z.object({ success: z.literal(true), team: teamSchema, message: z.string() });
 
 /**
- * Clean an invite code as the spec says: strip origin, invite path, protocol and short-host
- * prefixes, then any character that is not a word character or hyphen.
+ * Clean an invite code as the spec says: strip protocol, site origin (any host with a dot or a
+ * port, or localhost), the invite path (`/invite/` or `/i/`), query and fragment, then any
+ * character that is not a word character or hyphen. A bare code comes back unchanged.
  */
 export function cleanInviteCode(input: string): string {
   let s = input.trim();
-  s = s.replace(/^[a-z]+:\/\//i, '');
-  s = s.replace(/^[^/]*\//, (m) => (m.includes('.') || m.includes(':') ? '' : m));
-  s = s.replace(/^(invite\/|i\/)/i, '');
+  s = s.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '');
+  s = s.replace(/^(?:localhost|[^/?#]*[.:][^/?#]*)(?=[/?#]|$)/i, '');
+  s = s.split(/[?#]/)[0];
+  s = s.replace(/^\/+/, '');
+  s = s.replace(/^(?:invite|i)\//i, '');
   return s.replace(/[^\w-]/g, '');
 }

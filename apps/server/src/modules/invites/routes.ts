@@ -1,5 +1,44 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { cleanInviteCode, createInviteRequestSchema, type createInviteResponseSchema, type joinInviteResponseSchema } from '@rally/shared/api/teams';
+import { translateError } from '@rally/shared/i18n/errors';
+import { requestLocale } from '../../http/locale';
+import { parse } from '../../lib/validation';
+import { requireUser } from '../auth/authenticate';
+import type { ServiceDeps } from '../teams/service';
+import { createInvite, joinInvite, lookupInvite } from './service';
+
+const codeParamsSchema = z.object({ code: z.string().max(512).transform(cleanInviteCode) });
+const lookupQuerySchema = z.object({ user: z.enum(['true', 'false']).optional() });
 
 export async function inviteRoutes(app: FastifyInstance): Promise<void> {
-  void app;
+  const deps = (request: FastifyRequest): ServiceDeps => ({ db: app.db, bus: app.bus, log: request.log });
+
+  app.post('/api/v1/teams/invite', async (request) => {
+    const userId = requireUser(request);
+    const body = parse(createInviteRequestSchema, request.body);
+    const response: z.infer<typeof createInviteResponseSchema> = { success: true, invite: await createInvite(app.db, userId, body) };
+    return response;
+  });
+
+  // Public: signed-out visitors see the invite too; ?user=true adds isMember for a signed-in one.
+  for (const path of ['/api/v1/invites/:code', '/api/invites/:code']) {
+    app.get(path, async (request) => {
+      const { code } = parse(codeParamsSchema, request.params);
+      const { user } = parse(lookupQuerySchema, request.query);
+      return lookupInvite(app.db, code, user === 'true' ? request.userId : null);
+    });
+  }
+
+  app.post('/api/v1/invites/:code/join', async (request) => {
+    const userId = requireUser(request);
+    const { code } = parse(codeParamsSchema, request.params);
+    const team = await joinInvite(deps(request), code, userId);
+    const response: z.infer<typeof joinInviteResponseSchema> = {
+      success: true,
+      team,
+      message: translateError('invite_joined', requestLocale(request), { team: team.name }),
+    };
+    return response;
+  });
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { ChannelPermission, computeChannelPermissions, computeTeamPermissions, hasBit, type PermissionContext } from '@rally/shared/permissions';
 import type { Executor } from '../../db/client';
 import { channels, roles, teamMembers, teams } from '../../db/schema';
@@ -34,13 +34,14 @@ export async function loadAccessForUser(db: Executor, userId: string, teamIds?: 
   const memberships = await db
     .select({ teamId: teamMembers.teamId, roleIds: teamMembers.roleIds })
     .from(teamMembers)
-    .where(teamIds ? and(eq(teamMembers.userId, userId), inArray(teamMembers.teamId, teamIds)) : eq(teamMembers.userId, userId));
+    .where(teamIds ? and(eq(teamMembers.userId, userId), inArray(teamMembers.teamId, teamIds)) : eq(teamMembers.userId, userId))
+    .orderBy(asc(teamMembers.joinedAt), asc(teamMembers.teamId));
   if (memberships.length === 0) return [];
   const ids = memberships.map((m) => m.teamId);
   const [teamRows, roleRows, channelRows] = await Promise.all([
     db.select().from(teams).where(inArray(teams.id, ids)),
-    db.select().from(roles).where(inArray(roles.teamId, ids)),
-    db.select().from(channels).where(inArray(channels.teamId, ids)),
+    db.select().from(roles).where(inArray(roles.teamId, ids)).orderBy(desc(roles.priority), asc(roles.id)),
+    db.select().from(channels).where(inArray(channels.teamId, ids)).orderBy(asc(channels.priority), asc(channels.id)),
   ]);
   return memberships.flatMap((m) => {
     const team = teamRows.find((t) => t.id === m.teamId);

@@ -1,10 +1,23 @@
-import type { Category, Channel, Role, Team } from '@rally/shared/api/teams';
-import type { ChannelType } from '@rally/shared/permissions';
+import type { Category, Channel, Member, Role, Team } from '@rally/shared/api/teams';
+import { computeTeamPermissions, type ChannelType } from '@rally/shared/permissions';
 import type { channels, roles, teams } from '../../db/schema';
 
 export type TeamRow = typeof teams.$inferSelect;
 export type ChannelRow = typeof channels.$inferSelect;
 export type RoleRow = typeof roles.$inferSelect;
+
+/** A membership with the user fields a member list shows. */
+export interface MemberRow {
+  userId: string;
+  roleIds: string[];
+  joinedAt: Date;
+  username: string;
+  slug: string;
+  profilePicture: string | null;
+  presence: number;
+  bot: boolean;
+  system: boolean;
+}
 
 export function toTeam(row: TeamRow): Team {
   return {
@@ -56,5 +69,21 @@ export function toRole(row: RoleRow): Role {
     mentionable: row.mentionable,
     isSelfAssignable: row.isSelfAssignable,
     description: row.description,
+  };
+}
+
+/** A member as the member list shows it; `permissions` is the member's team permission mask. */
+export function toMember(row: MemberRow, team: TeamRow, teamRoles: readonly RoleRow[]): Member {
+  return {
+    id: row.userId,
+    username: row.username,
+    subdomain: row.slug,
+    profilePicture: row.profilePicture,
+    bot: row.bot,
+    system: row.system,
+    roles: row.roleIds,
+    permissions: computeTeamPermissions({ teamId: team.id, ownerId: team.ownerId, userId: row.userId, memberRoleIds: row.roleIds, roles: teamRoles }),
+    joinedAt: row.joinedAt.toISOString(),
+    presence: row.presence as Member['presence'],
   };
 }

@@ -1,0 +1,53 @@
+import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { invites, teams, users } from '../../db/schema';
+import type { TeamRow } from '../teams/mappers';
+
+export type InviteRow = typeof invites.$inferSelect;
+export type NewInvite = typeof invites.$inferInsert;
+
+export interface InviteWithTeam {
+  invite: InviteRow;
+  team: TeamRow;
+  owner: { id: string; username: string; profilePicture: string | null };
+}
+
+/** Insert an invite; null when the code is already taken (the caller draws another). */
+export async function insertInvite(db: Executor, invite: NewInvite): Promise<InviteRow | null> {
+  const [row] = await db.insert(invites).values(invite).onConflictDoNothing({ target: invites.code }).returning();
+  return row ?? null;
+}
+
+export async function findInvite(db: Executor, code: string): Promise<InviteRow | null> {
+  const [row] = await db.select().from(invites).where(eq(invites.code, code)).limit(1);
+  return row ?? null;
+}
+
+/** The invite with its team and the team's owner, in one query. */
+export async function findInviteWithTeam(db: Executor, code: string): Promise<InviteWithTeam | null> {
+  const [row] = await db
+    .select({ invite: invites, team: teams, owner: { id: users.id, username: users.username, profilePicture: users.profilePicture } })
+    .from(invites)
+    .innerJoin(teams, eq(teams.id, invites.teamId))
+    .innerJoin(users, eq(users.id, teams.ownerId))
+    .where(eq(invites.code, code))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Count one use, only while the invite is still valid at `now` (not expired, uses below maxUses).
+ * One conditional UPDATE: concurrent joins queue on the row lock and re-check the condition, so
+ * maxUses is never exceeded. Null when the invite is unknown, expired or used up.
+ */
+export async function claimInviteUse(db: Executor, code: string, now: Date): Promise<InviteRow | null> {
+  const [row] = await db
+    .update(invites)
+    .set({ uses: sql`${invites.uses} + 1` })
+    .where(and(eq(invites.code, code), or(isNull(invites.maxUses), lt(invites.uses, invites.maxUses)), or(isNull(invites.expiresAt), gt(invites.expiresAt, now))))
+    .returning();
+  return row ?? null;
+}
+
+export const inviteRepository = { insertInvite, findInvite, findInviteWithTeam, claimInviteUse };
+export type InviteRepository = typeof inviteRepository;

@@ -1,0 +1,87 @@
+import { randomInt } from 'node:crypto';
+import type { CreateInviteRequest, Invite, InviteLookupResponse, Team } from '@rally/shared/api/teams';
+import { LIMITS } from '@rally/shared/limits';
+import { hasBit, TeamPermission } from '@rally/shared/permissions';
+import type { Executor } from '../../db/client';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { loadTeamAccess } from '../teams/access';
+import { toTeam } from '../teams/mappers';
+import { teamRepository } from '../teams/repository';
+import { addMember, publishMemberJoined, type ServiceDeps } from '../teams/service';
+import { isInviteUsable, toInvite } from './mappers';
+import { inviteRepository, type InviteRepository } from './repository';
+
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+/** LIMITS.inviteCode.length characters of base62, each drawn uniformly with the crypto RNG. */
+export function generateInviteCode(): string {
+  let code = '';
+  for (let i = 0; i < LIMITS.inviteCode.length; i++) code += BASE62[randomInt(BASE62.length)];
+  return code;
+}
+
+/** The parsed create body (createInviteRequestSchema's output). */
+export type CreateInviteInput = Required<Pick<CreateInviteRequest, 'teamId'>> & {
+  applicationEnabled: boolean;
+  maxUses: number | null;
+  expiresAt: string | null;
+};
+
+/** Create an invite: the caller must be a member holding CREATE_INVITES. */
+export async function createInvite(db: Executor, userId: string, input: CreateInviteInput, repo: InviteRepository = inviteRepository): Promise<Invite> {
+  const access = await loadTeamAccess(db, input.teamId, userId);
+  if (!access) throw notFound('team_not_found');
+  if (!hasBit(access.teamPermissions, TeamPermission.CREATE_INVITES)) throw forbidden('no_permission_to_create_invites');
+  // 62^8 codes: a collision is rare; draw again when one happens.
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const row = await repo.insertInvite(db, {
+      code: generateInviteCode(),
+      teamId: input.teamId,
+      inviterId: userId,
+      maxUses: input.maxUses,
+      applicationEnabled: input.applicationEnabled,
+      expiresAt: input.expiresAt ? new Date(input.expiresAt) : null,
+    });
+    if (row) return toInvite(row);
+  }
+  throw new AppError(500, 'internal');
+}
+
+/**
+ * What the invite page shows; public. Unknown, expired and used-up invites are all 404
+ * invite_invalid. `viewerId` (a signed-in viewer who asked with ?user=true) adds isMember.
+ */
+export async function lookupInvite(db: Executor, code: string, viewerId: string | null, repo: InviteRepository = inviteRepository): Promise<InviteLookupResponse> {
+  const found = code ? await repo.findInviteWithTeam(db, code) : null;
+  if (!found || !isInviteUsable(found.invite, new Date())) throw notFound('invite_invalid');
+  const response: InviteLookupResponse = {
+    success: true,
+    code: found.invite.code,
+    team: toTeam(found.team),
+    teamOwner: found.owner,
+    applicationEnabled: found.invite.applicationEnabled,
+    // Application forms are a later issue: no questions exist yet.
+    applicationQuestions: { enabled: found.invite.applicationEnabled, questions: [] },
+  };
+  if (viewerId) response.isMember = await teamRepository.isMember(db, found.team.id, viewerId);
+  return response;
+}
+
+/**
+ * Join a team through an invite. In one transaction: add the member (team limit, 409 when already
+ * one), count the use with a conditional UPDATE (so maxUses holds under concurrency), raise the
+ * member count. Then the joiner's sessions get USER_JOINED_TEAM and the team TEAM_MEMBER_ADDED.
+ */
+export async function joinInvite(deps: ServiceDeps, code: string, userId: string, repo: InviteRepository = inviteRepository): Promise<Team> {
+  const invite = code ? await repo.findInvite(deps.db, code) : null;
+  if (!invite || !isInviteUsable(invite, new Date())) throw notFound('invite_invalid');
+  // Applications (answers reviewed by the team) are a later issue; such an invite cannot be used yet.
+  if (invite.applicationEnabled) throw badRequest('invite_applications_unavailable');
+  if (await teamRepository.isMember(deps.db, invite.teamId, userId)) throw conflict('invite_already_member');
+  await deps.db.transaction(async (tx) => {
+    if (!(await addMember(tx, invite.teamId, userId))) throw conflict('invite_already_member');
+    if (!(await repo.claimInviteUse(tx, invite.code, new Date()))) throw notFound('invite_invalid');
+  });
+  const joined = await publishMemberJoined(deps, invite.teamId, userId);
+  return joined.team;
+}

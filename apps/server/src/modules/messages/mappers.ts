@@ -1,0 +1,21 @@
+import type { Message } from '@rally/shared/api/messages';
+import type { MessageAuthor, MessageRow } from './repository';
+
+export function toMessage(row: MessageRow, author: MessageAuthor): Message {
+  return {
+    id: row.id,
+    channelId: row.channelId,
+    content: row.content,
+    createdAt: row.createdAt.toISOString(),
+    editedAt: row.editedAt ? row.editedAt.toISOString() : null,
+    createdBy: { id: author.id, username: author.username, profilePicture: author.profilePicture, presence: author.presence as Message['createdBy']['presence'] },
+    replyTo: row.replyTo,
+    type: row.type === 'scheduled' ? 'scheduled' : 'text',
+    // Attachments, embeds, reactions and mentions arrive with their own issues.
+    attachments: [],
+    embeds: [],
+    reactions: [],
+    mentions: { users: [], roles: [], everyone: false, here: false },
+    nonce: row.nonce,
+  };
+}

@@ -1,0 +1,78 @@
+import { and, asc, desc, eq, gt, inArray, isNull, lt, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { messages, users } from '../../db/schema';
+
+export type MessageRow = typeof messages.$inferSelect;
+export type NewMessage = typeof messages.$inferInsert;
+
+export interface MessageAuthor {
+  id: string;
+  username: string;
+  profilePicture: string | null;
+  presence: number;
+}
+
+export interface MessageWithAuthor {
+  message: MessageRow;
+  author: MessageAuthor;
+}
+
+export interface PageQuery {
+  limit: number;
+  /** Older than this id. */
+  before?: string;
+  /** Newer than this id (the page is then read oldest first). */
+  after?: string;
+  /** Rows of the ordered range to skip. */
+  offset?: number;
+}
+
+const authorColumns = { id: users.id, username: users.username, profilePicture: users.profilePicture, presence: users.presence };
+
+export async function insertMessage(db: Executor, message: NewMessage): Promise<MessageRow> {
+  const [row] = await db.insert(messages).values(message).returning();
+  return row;
+}
+
+/** A message that is not deleted, only if it belongs to the channel. */
+export async function findMessageInChannel(db: Executor, channelId: string, id: string): Promise<MessageRow | null> {
+  const [row] = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.id, id), eq(messages.channelId, channelId), isNull(messages.deletedAt)))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * One page of a channel's history, read on the (channel_id, id desc) index: newest first, or
+ * oldest first when `after` is given. `offset` skips rows of that same index range (an index scan
+ * that steps over them, no sort). Deleted messages are left out.
+ */
+export async function listPage(db: Executor, channelId: string, page: PageQuery): Promise<MessageWithAuthor[]> {
+  const where: SQL[] = [eq(messages.channelId, channelId), isNull(messages.deletedAt)];
+  if (page.before) where.push(lt(messages.id, page.before));
+  if (page.after) where.push(gt(messages.id, page.after));
+  return db
+    .select({ message: messages, author: authorColumns })
+    .from(messages)
+    .innerJoin(users, eq(users.id, messages.authorId))
+    .where(and(...where))
+    .orderBy(page.after ? asc(messages.id) : desc(messages.id))
+    .limit(page.limit)
+    .offset(page.offset ?? 0);
+}
+
+/** Messages of the channel with these ids (not deleted), with their authors. */
+export async function findMessagesByIds(db: Executor, channelId: string, ids: string[]): Promise<MessageWithAuthor[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({ message: messages, author: authorColumns })
+    .from(messages)
+    .innerJoin(users, eq(users.id, messages.authorId))
+    .where(and(eq(messages.channelId, channelId), inArray(messages.id, ids), isNull(messages.deletedAt)))
+    .orderBy(asc(messages.id));
+}
+
+export const messageRepository = { insertMessage, findMessageInChannel, listPage, findMessagesByIds };
+export type MessageRepository = typeof messageRepository;

@@ -1,0 +1,128 @@
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { channels, roles, teamMembers, teams, users } from '../../db/schema';
+import type { ChannelRow, MemberRow, RoleRow, TeamRow } from './mappers';
+
+export type NewTeam = typeof teams.$inferInsert;
+export type NewRole = typeof roles.$inferInsert;
+export type NewChannel = typeof channels.$inferInsert;
+
+export async function insertTeam(db: Executor, team: NewTeam): Promise<TeamRow> {
+  const [row] = await db.insert(teams).values(team).returning();
+  return row;
+}
+
+export async function insertRole(db: Executor, role: NewRole): Promise<RoleRow> {
+  const [row] = await db.insert(roles).values(role).returning();
+  return row;
+}
+
+export async function insertChannels(db: Executor, rows: NewChannel[]): Promise<ChannelRow[]> {
+  if (rows.length === 0) return [];
+  return db.insert(channels).values(rows).returning();
+}
+
+/** Add a member; false when the user already is one (nothing changes then). */
+export async function insertMember(db: Executor, teamId: string, userId: string, roleIds: string[] = []): Promise<boolean> {
+  const rows = await db.insert(teamMembers).values({ teamId, userId, roleIds }).onConflictDoNothing().returning({ userId: teamMembers.userId });
+  return rows.length > 0;
+}
+
+export async function isMember(db: Executor, teamId: string, userId: string): Promise<boolean> {
+  const rows = await db
+    .select({ userId: teamMembers.userId })
+    .from(teamMembers)
+    .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * Lock the user's row until the transaction ends, so that a user's concurrent creates and joins
+ * count their teams one after the other (the team limit cannot be overrun).
+ */
+export async function lockUser(db: Executor, userId: string): Promise<boolean> {
+  const rows = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  return rows.length > 0;
+}
+
+/** How many teams the user belongs to (owned ones included). */
+export async function countTeamsOfUser(db: Executor, userId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(teamMembers).where(eq(teamMembers.userId, userId));
+  return Number(row?.n ?? 0);
+}
+
+/** Add `by` to the stored member count and return the updated team. */
+export async function addToMemberCount(db: Executor, teamId: string, by: number): Promise<TeamRow | null> {
+  const [row] = await db
+    .update(teams)
+    .set({ memberCount: sql`${teams.memberCount} + ${by}` })
+    .where(eq(teams.id, teamId))
+    .returning();
+  return row ?? null;
+}
+
+export async function findTeamById(db: Executor, teamId: string): Promise<TeamRow | null> {
+  const [row] = await db.select().from(teams).where(eq(teams.id, teamId)).limit(1);
+  return row ?? null;
+}
+
+/** The user's teams in the order they joined them. */
+export async function listTeamsOfUser(db: Executor, userId: string): Promise<TeamRow[]> {
+  const rows = await db
+    .select({ team: teams })
+    .from(teamMembers)
+    .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+    .where(eq(teamMembers.userId, userId))
+    .orderBy(asc(teamMembers.joinedAt), asc(teamMembers.teamId));
+  return rows.map((r) => r.team);
+}
+
+const memberColumns = {
+  userId: teamMembers.userId,
+  roleIds: teamMembers.roleIds,
+  joinedAt: teamMembers.joinedAt,
+  username: users.username,
+  slug: users.slug,
+  profilePicture: users.profilePicture,
+  presence: users.presence,
+  bot: users.bot,
+  system: users.system,
+};
+
+/** Members of a team with their user fields, oldest member first. */
+export async function listMembers(db: Executor, teamId: string): Promise<MemberRow[]> {
+  return db
+    .select(memberColumns)
+    .from(teamMembers)
+    .innerJoin(users, eq(users.id, teamMembers.userId))
+    .where(eq(teamMembers.teamId, teamId))
+    .orderBy(asc(teamMembers.joinedAt), asc(teamMembers.userId));
+}
+
+export async function findMember(db: Executor, teamId: string, userId: string): Promise<MemberRow | null> {
+  const [row] = await db
+    .select(memberColumns)
+    .from(teamMembers)
+    .innerJoin(users, eq(users.id, teamMembers.userId))
+    .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The repository as one object, so that a service can be given another (a test poisons one step). */
+export const teamRepository = {
+  insertTeam,
+  insertRole,
+  insertChannels,
+  insertMember,
+  isMember,
+  lockUser,
+  countTeamsOfUser,
+  addToMemberCount,
+  findTeamById,
+  listTeamsOfUser,
+  listMembers,
+  findMember,
+};
+export type TeamRepository = typeof teamRepository;

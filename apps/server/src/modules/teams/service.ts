@@ -1,0 +1,119 @@
+import type { Category, Channel, Member, Team } from '@rally/shared/api/teams';
+import type { DispatchData } from '@rally/shared/gateway/protocol';
+import { LIMITS } from '@rally/shared/limits';
+import { DEFAULT_ROLE_PERMISSIONS } from '@rally/shared/permissions';
+import type { Executor } from '../../db/client';
+import { AppError, badRequest, notFound } from '../../lib/errors';
+import { newId } from '../../lib/snowflake';
+import { loadTeamAccess } from './access';
+import { publishEvent, type Publisher } from './events';
+import { toMember, toTeam } from './mappers';
+import { teamStateOf } from './ready';
+import { teamRepository, type TeamRepository } from './repository';
+
+/** A service runs on a database handle or an open transaction, and publishes after its own commit. */
+export interface ServiceDeps extends Publisher {
+  db: Executor;
+}
+
+export type JoinedTeam = DispatchData<'USER_JOINED_TEAM'>;
+
+export const DEFAULT_ROLE_NAME = '@everyone';
+export const DEFAULT_CATEGORY_NAME = 'Text Channels';
+export const DEFAULT_CHANNEL_NAME = 'general';
+
+export interface CreateTeamInput {
+  /** Already trimmed and length-checked by createTeamRequestSchema. */
+  name: string;
+  profilePicture?: string | null;
+}
+
+/**
+ * Create a team in one transaction: the team, its default role (id = team id), the owner as its
+ * first member, a 'Text Channels' category and a 'general' text channel inside it. Then the owner's
+ * sessions receive USER_JOINED_TEAM (the same shape READY gives for a team).
+ */
+export async function createTeam(deps: ServiceDeps, userId: string, input: CreateTeamInput, repo: TeamRepository = teamRepository): Promise<Team> {
+  if (input.profilePicture != null) throw badRequest('team_picture_unavailable', { profilePicture: 'team_picture_unavailable' });
+  const joined = await deps.db.transaction(async (tx) => {
+    await assertMayJoinAnotherTeam(tx, userId, repo);
+    const teamId = newId();
+    await repo.insertTeam(tx, { id: teamId, name: input.name, profilePicture: null, ownerId: userId, memberCount: 1 });
+    await repo.insertRole(tx, { id: teamId, teamId, name: DEFAULT_ROLE_NAME, permissions: DEFAULT_ROLE_PERMISSIONS, priority: 0 });
+    await repo.insertMember(tx, teamId, userId);
+    const categoryId = newId();
+    await repo.insertChannels(tx, [
+      { id: categoryId, teamId, type: 'category', name: DEFAULT_CATEGORY_NAME, priority: 0 },
+      { id: newId(), teamId, type: 'text', name: DEFAULT_CHANNEL_NAME, parentId: categoryId, priority: 0 },
+    ]);
+    return loadJoinedTeam(tx, teamId, userId);
+  });
+  await publishEvent(deps, { audience: { kind: 'users', userIds: [userId] }, event: { type: 'USER_JOINED_TEAM', data: joined } });
+  return joined.team;
+}
+
+/**
+ * Inside a transaction: refuse when the user is already in LIMITS.teamsPerUser teams. Locks the
+ * user's row first, so that concurrent creates and joins of one user are counted in turn.
+ */
+export async function assertMayJoinAnotherTeam(tx: Executor, userId: string, repo: TeamRepository = teamRepository): Promise<void> {
+  await repo.lockUser(tx, userId);
+  if ((await repo.countTeamsOfUser(tx, userId)) >= LIMITS.teamsPerUser) {
+    throw new AppError(400, 'team_limit_reached', undefined, { max: LIMITS.teamsPerUser });
+  }
+}
+
+/**
+ * Inside a transaction: add the user to the team (with the team limit) and count them. Returns
+ * false, changing nothing, when the user already is a member.
+ */
+export async function addMember(tx: Executor, teamId: string, userId: string, repo: TeamRepository = teamRepository): Promise<boolean> {
+  await assertMayJoinAnotherTeam(tx, userId, repo);
+  if (!(await repo.insertMember(tx, teamId, userId))) return false;
+  await repo.addToMemberCount(tx, teamId, 1);
+  return true;
+}
+
+/** After a user joined (invite, later applications and templates): tell their sessions and the team. */
+export async function publishMemberJoined(deps: ServiceDeps, teamId: string, userId: string): Promise<JoinedTeam> {
+  const joined = await loadJoinedTeam(deps.db, teamId, userId);
+  const member = await loadMember(deps.db, teamId, userId);
+  await publishEvent(deps, { audience: { kind: 'users', userIds: [userId] }, event: { type: 'USER_JOINED_TEAM', data: joined } });
+  if (member) await publishEvent(deps, { audience: { kind: 'team', teamId }, event: { type: 'TEAM_MEMBER_ADDED', data: { teamId, member } } });
+  return joined;
+}
+
+/** The team as its member sees it: team, viewable channels and categories, roles (READY's shape for one team). */
+export async function loadJoinedTeam(db: Executor, teamId: string, userId: string): Promise<JoinedTeam> {
+  const access = await loadTeamAccess(db, teamId, userId);
+  if (!access) throw notFound('team_not_found');
+  const state = teamStateOf([access]);
+  return { team: state.teams[0], channels: state.channels, categories: state.categories, roles: state.roles };
+}
+
+/** The user's teams, in the order they joined them. */
+export async function listTeams(db: Executor, userId: string, repo: TeamRepository = teamRepository): Promise<Team[]> {
+  return (await repo.listTeamsOfUser(db, userId)).map(toTeam);
+}
+
+/** Channels and categories of a team that the member may view; 404 for non-members (existence is not revealed). */
+export async function listTeamChannels(db: Executor, teamId: string, userId: string): Promise<{ channels: Channel[]; categories: Category[] }> {
+  const access = await loadTeamAccess(db, teamId, userId);
+  if (!access) throw notFound('team_not_found');
+  const { channels, categories } = teamStateOf([access]);
+  return { channels, categories };
+}
+
+/** Members of a team (roles, team permissions, presence), oldest first; 404 for non-members. */
+export async function listTeamMembers(db: Executor, teamId: string, userId: string, repo: TeamRepository = teamRepository): Promise<Member[]> {
+  const access = await loadTeamAccess(db, teamId, userId);
+  if (!access) throw notFound('team_not_found');
+  const rows = await repo.listMembers(db, teamId);
+  return rows.map((row) => toMember(row, access.team, access.roles));
+}
+
+/** One member as the member list shows them, or null. */
+export async function loadMember(db: Executor, teamId: string, userId: string, repo: TeamRepository = teamRepository): Promise<Member | null> {
+  const [access, row] = await Promise.all([loadTeamAccess(db, teamId, userId), repo.findMember(db, teamId, userId)]);
+  return access && row ? toMember(row, access.team, access.roles) : null;
+}

@@ -1,0 +1,219 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { memberSchema, teamSchema, type Channel } from '@rally/shared/api/teams';
+import { LIMITS } from '@rally/shared/limits';
+import { ALL_TEAM_PERMISSIONS, ChannelPermission, DEFAULT_ROLE_PERMISSIONS } from '@rally/shared/permissions';
+import { call, createTestApp, type TestContext } from '../../../test/helpers/app';
+import { createUser } from '../../../test/helpers/users';
+import type { BusEnvelope } from '../../bus/types';
+import { channels, roles, teamMembers, teams } from '../../db/schema';
+import { newId } from '../../lib/snowflake';
+import { teamRepository } from './repository';
+import { createTeam } from './service';
+import { createTeamVia, joinVia } from './testing';
+
+describe('teams', () => {
+  let ctx: TestContext;
+  const events: BusEnvelope[] = [];
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    ctx.app.bus.subscribe((e) => events.push(e));
+  });
+  afterAll(async () => ctx.close());
+
+  describe('POST /api/v1/teams', () => {
+    it('creates the team, its default role, the owner as member and a general channel in a category', async () => {
+      const owner = await createUser(ctx.app);
+      const res = await call(ctx.app, 'POST', '/api/v1/teams', { cookie: owner.cookie, body: { name: '  Raiders  ' } });
+      expect(res.statusCode).toBe(201);
+      const body = res.json();
+      expect(body.success).toBe(true);
+      const team = teamSchema.parse(body.createdTeam);
+      expect(team).toMatchObject({ name: 'Raiders', createdBy: owner.id, memberCount: 1, profilePicture: null, isDiscoverable: false });
+
+      const db = ctx.app.db;
+      const roleRows = await db.select().from(roles).where(eq(roles.teamId, team.id));
+      expect(roleRows).toHaveLength(1);
+      expect(roleRows[0]).toMatchObject({ id: team.id, name: '@everyone', permissions: DEFAULT_ROLE_PERMISSIONS, priority: 0 });
+      const memberRows = await db.select().from(teamMembers).where(eq(teamMembers.teamId, team.id));
+      expect(memberRows.map((m) => m.userId)).toEqual([owner.id]);
+      const channelRows = await db.select().from(channels).where(eq(channels.teamId, team.id));
+      const category = channelRows.find((c) => c.type === 'category');
+      expect(category?.name).toBe('Text Channels');
+      expect(channelRows.find((c) => c.type === 'text')).toMatchObject({ name: 'general', parentId: category?.id });
+    });
+
+    it('publishes USER_JOINED_TEAM to the owner only, with what READY would hold for the team', async () => {
+      const owner = await createUser(ctx.app);
+      const res = await call(ctx.app, 'POST', '/api/v1/teams', { cookie: owner.cookie, body: { name: 'Eventful' } });
+      const teamId = res.json().createdTeam.id;
+      await expect.poll(() => events.find((e) => e.event.type === 'USER_JOINED_TEAM' && e.event.data.team.id === teamId)).toBeTruthy();
+      const envelope = events.find((e) => e.event.type === 'USER_JOINED_TEAM' && e.event.data.team.id === teamId)!;
+      expect(envelope.audience).toEqual({ kind: 'users', userIds: [owner.id] });
+      if (envelope.event.type !== 'USER_JOINED_TEAM') throw new Error('unreachable');
+      expect(envelope.event.data.channels.map((c) => c.name)).toEqual(['general']);
+      expect(envelope.event.data.categories.map((c) => c.name)).toEqual(['Text Channels']);
+      expect(envelope.event.data.roles.map((r) => r.id)).toEqual([teamId]);
+    });
+
+    it('checks the name after trimming: 1 to 20 characters, with the catalogue messages', async () => {
+      const user = await createUser(ctx.app);
+      const empty = await call(ctx.app, 'POST', '/api/v1/teams', { cookie: user.cookie, body: { name: '    ' } });
+      expect(empty.statusCode).toBe(400);
+      expect(empty.json()).toEqual({
+        success: false,
+        code: 'team_name_error_min',
+        message: 'Team name must be at least 1 character long',
+        errors: { name: 'Team name must be at least 1 character long' },
+      });
+      const long = await call(ctx.app, 'POST', '/api/v1/teams', { cookie: user.cookie, body: { name: 'x'.repeat(21) } });
+      expect(long.statusCode).toBe(400);
+      expect(long.json()).toMatchObject({ code: 'team_name_error_max', message: 'Team name must be at most 20 characters long' });
+      const tr = await call(ctx.app, 'POST', '/api/v1/teams', { cookie: user.cookie, body: { name: 'x'.repeat(21) }, headers: { 'accept-language': 'tr' } });
+      expect(tr.json().message).toBe('Takım adı en fazla 20 karakter olabilir');
+      const exact = await call(ctx.app, 'POST', '/api/v1/teams', { cookie: user.cookie, body: { name: ` ${'x'.repeat(20)} ` } });
+      expect(exact.statusCode).toBe(201);
+      const missing = await call(ctx.app, 'POST', '/api/v1/teams', { cookie: user.cookie, body: {} });
+      expect(missing.statusCode).toBe(400);
+    });
+
+    it('refuses a profile picture (uploads do not exist yet) and accepts null', async () => {
+      const user = await createUser(ctx.app);
+      const res = await call(ctx.app, 'POST', '/api/v1/teams', { cookie: user.cookie, body: { name: 'Pics', profilePicture: 'https://evil.example/a.png' } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'team_picture_unavailable', errors: { profilePicture: expect.any(String) } });
+      const ok = await call(ctx.app, 'POST', '/api/v1/teams', { cookie: user.cookie, body: { name: 'Pics', profilePicture: null } });
+      expect(ok.statusCode).toBe(201);
+    });
+
+    it('needs a signed-in user', async () => {
+      const res = await call(ctx.app, 'POST', '/api/v1/teams', { body: { name: 'Anon' } });
+      expect(res.statusCode).toBe(401);
+    });
+
+    it('refuses a team beyond the per-user limit', async () => {
+      const user = await createUser(ctx.app);
+      const ids = Array.from({ length: LIMITS.teamsPerUser }, () => newId());
+      await ctx.app.db.insert(teams).values(ids.map((id) => ({ id, name: 'Filler', ownerId: user.id, memberCount: 1 })));
+      await ctx.app.db.insert(teamMembers).values(ids.map((teamId) => ({ teamId, userId: user.id })));
+      const res = await call(ctx.app, 'POST', '/api/v1/teams', { cookie: user.cookie, body: { name: 'One too many' } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'team_limit_reached', message: `You can be in at most ${LIMITS.teamsPerUser} teams; leave one first` });
+    });
+
+    it('leaves nothing behind when a step fails half-way (a constraint violation in the channel insert)', async () => {
+      const user = await createUser(ctx.app);
+      let teamId = '';
+      const poisoned = {
+        ...teamRepository,
+        insertChannels: (tx: Parameters<typeof teamRepository.insertChannels>[0], rows: Parameters<typeof teamRepository.insertChannels>[1]) => {
+          teamId = rows[0].teamId!;
+          return teamRepository.insertChannels(tx, [...rows, rows[0]]); // duplicate primary key
+        },
+      };
+      await expect(createTeam({ db: ctx.app.db, bus: ctx.app.bus }, user.id, { name: 'Doomed' }, poisoned)).rejects.toThrow();
+      expect(teamId).not.toBe('');
+      expect(await ctx.app.db.select().from(teams).where(eq(teams.ownerId, user.id))).toEqual([]);
+      expect(await ctx.app.db.select().from(teamMembers).where(eq(teamMembers.userId, user.id))).toEqual([]);
+      expect(await ctx.app.db.select().from(roles).where(eq(roles.id, teamId))).toEqual([]);
+      expect(await ctx.app.db.select().from(channels).where(eq(channels.teamId, teamId))).toEqual([]);
+    });
+
+    it('leaves nothing behind when the last step fails after every insert', async () => {
+      const user = await createUser(ctx.app);
+      const seen: string[] = [];
+      const poisoned = {
+        ...teamRepository,
+        insertChannels: async (tx: Parameters<typeof teamRepository.insertChannels>[0], rows: Parameters<typeof teamRepository.insertChannels>[1]) => {
+          const inserted = await teamRepository.insertChannels(tx, rows);
+          seen.push(...inserted.map((c) => c.teamId!));
+          throw new Error('boom after the channels');
+        },
+      };
+      const before = events.length;
+      await expect(createTeam({ db: ctx.app.db, bus: ctx.app.bus }, user.id, { name: 'Doomed' }, poisoned)).rejects.toThrow('boom');
+      expect(seen.length).toBe(2);
+      expect(await ctx.app.db.select().from(teams).where(eq(teams.id, seen[0]))).toEqual([]);
+      expect(await ctx.app.db.select().from(roles).where(eq(roles.id, seen[0]))).toEqual([]);
+      expect(await ctx.app.db.select().from(channels).where(eq(channels.teamId, seen[0]))).toEqual([]);
+      expect(await ctx.app.db.select().from(teamMembers).where(eq(teamMembers.userId, user.id))).toEqual([]);
+      expect(events.slice(before).some((e) => e.event.type === 'USER_JOINED_TEAM' && e.event.data.team.id === seen[0])).toBe(false);
+    });
+  });
+
+  describe('GET /api/v1/teams', () => {
+    it("lists the user's teams in the order they were joined, and nobody else's", async () => {
+      const alice = await createUser(ctx.app);
+      const bob = await createUser(ctx.app);
+      const first = await createTeamVia(ctx.app, alice, 'First');
+      const second = await createTeamVia(ctx.app, alice, 'Second');
+      await createTeamVia(ctx.app, bob, 'Bobs');
+      const res = await call(ctx.app, 'GET', '/api/v1/teams', { cookie: alice.cookie });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ success: true, suspendedTeamLength: 0 });
+      expect(res.json().teams.map((t: { id: string }) => t.id)).toEqual([first.team.id, second.team.id]);
+      const none = await call(ctx.app, 'GET', '/api/v1/teams', { cookie: (await createUser(ctx.app)).cookie });
+      expect(none.json()).toEqual({ success: true, teams: [], suspendedTeamLength: 0 });
+      expect((await call(ctx.app, 'GET', '/api/v1/teams')).statusCode).toBe(401);
+    });
+  });
+
+  describe('GET /api/teams/{teamId}/channels', () => {
+    it('lists what the member may view, on both paths', async () => {
+      const owner = await createUser(ctx.app);
+      const member = await createUser(ctx.app);
+      const { team, general } = await createTeamVia(ctx.app, owner, 'Channels');
+      await joinVia(ctx.app, owner, team.id, member);
+      const hiddenId = newId();
+      await ctx.app.db.insert(channels).values({
+        id: hiddenId,
+        teamId: team.id,
+        type: 'text',
+        name: 'staff',
+        priority: 1,
+        permissions: { role: { [team.id]: { allow: 0, deny: ChannelPermission.VIEW_CHANNEL } }, user: {} },
+      });
+      for (const prefix of ['/api/v1', '/api']) {
+        const res = await call(ctx.app, 'GET', `${prefix}/teams/${team.id}/channels`, { cookie: member.cookie });
+        expect(res.statusCode).toBe(200);
+        expect(res.json().channels.map((c: Channel) => c.id)).toEqual([general.id]);
+        expect(res.json().categories.map((c: { name: string }) => c.name)).toEqual(['Text Channels']);
+      }
+      const ownerView = await call(ctx.app, 'GET', `/api/teams/${team.id}/channels`, { cookie: owner.cookie });
+      expect(ownerView.json().channels.map((c: Channel) => c.id)).toEqual([general.id, hiddenId]);
+    });
+
+    it('answers 404 team_not_found alike for non-members and unknown teams', async () => {
+      const owner = await createUser(ctx.app);
+      const stranger = await createUser(ctx.app);
+      const { team } = await createTeamVia(ctx.app, owner, 'Private');
+      const hidden = await call(ctx.app, 'GET', `/api/v1/teams/${team.id}/channels`, { cookie: stranger.cookie });
+      const unknown = await call(ctx.app, 'GET', `/api/v1/teams/${newId()}/channels`, { cookie: stranger.cookie });
+      expect(hidden.statusCode).toBe(404);
+      expect(hidden.json()).toEqual(unknown.json());
+      expect(hidden.json().code).toBe('team_not_found');
+      expect((await call(ctx.app, 'GET', `/api/v1/teams/not-an-id/channels`, { cookie: stranger.cookie })).statusCode).toBe(400);
+    });
+  });
+
+  describe('GET /api/teams/{teamId}/members', () => {
+    it('lists members with roles, team permissions and presence, oldest first, on both paths', async () => {
+      const owner = await createUser(ctx.app);
+      const member = await createUser(ctx.app);
+      const { team } = await createTeamVia(ctx.app, owner, 'Members');
+      await joinVia(ctx.app, owner, team.id, member);
+      for (const prefix of ['/api/v1', '/api']) {
+        const res = await call(ctx.app, 'GET', `${prefix}/teams/${team.id}/members`, { cookie: member.cookie });
+        expect(res.statusCode).toBe(200);
+        const members = res.json().members.map((m: unknown) => memberSchema.parse(m));
+        expect(members.map((m: { id: string }) => m.id)).toEqual([owner.id, member.id]);
+        expect(members[0]).toMatchObject({ username: owner.username, permissions: ALL_TEAM_PERMISSIONS, roles: [], bot: false, system: false });
+        expect(members[1]).toMatchObject({ username: member.username, permissions: DEFAULT_ROLE_PERMISSIONS, presence: 1 });
+      }
+      const stranger = await createUser(ctx.app);
+      const res = await call(ctx.app, 'GET', `/api/teams/${team.id}/members`, { cookie: stranger.cookie });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().code).toBe('team_not_found');
+    });
+  });
+});
