@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { ChannelPermission, computeChannelPermissions, computeTeamPermissions, hasBit, type PermissionContext } from '@rally/shared/permissions';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { channels, roles, teamMembers, teams } from '../../db/schema';
 import type { ChannelRow, RoleRow, TeamRow } from './mappers';
@@ -29,6 +30,17 @@ export function canView(access: TeamAccess, channel: ChannelRow): boolean {
   return hasBit(channelPermissions(access, channel), ChannelPermission.VIEW_CHANNEL);
 }
 
+/**
+ * Run independent reads in parallel on a pool, one after another inside a transaction (a
+ * transaction holds one connection, and node-postgres refuses overlapping queries on it).
+ */
+export async function readAll<T extends readonly unknown[]>(db: Executor, reads: { [K in keyof T]: () => Promise<T[K]> }): Promise<T> {
+  if (!(db instanceof PgTransaction)) return (await Promise.all(reads.map((read) => read()))) as unknown as T;
+  const out: unknown[] = [];
+  for (const read of reads) out.push(await read());
+  return out as unknown as T;
+}
+
 /** Load the access of every team the user is a member of, in a fixed number of queries. */
 export async function loadAccessForUser(db: Executor, userId: string, teamIds?: string[]): Promise<TeamAccess[]> {
   const memberships = await db
@@ -38,10 +50,10 @@ export async function loadAccessForUser(db: Executor, userId: string, teamIds?: 
     .orderBy(asc(teamMembers.joinedAt), asc(teamMembers.teamId));
   if (memberships.length === 0) return [];
   const ids = memberships.map((m) => m.teamId);
-  const [teamRows, roleRows, channelRows] = await Promise.all([
-    db.select().from(teams).where(inArray(teams.id, ids)),
-    db.select().from(roles).where(inArray(roles.teamId, ids)).orderBy(desc(roles.priority), asc(roles.id)),
-    db.select().from(channels).where(inArray(channels.teamId, ids)).orderBy(asc(channels.priority), asc(channels.id)),
+  const [teamRows, roleRows, channelRows] = await readAll(db, [
+    () => db.select().from(teams).where(inArray(teams.id, ids)),
+    () => db.select().from(roles).where(inArray(roles.teamId, ids)).orderBy(desc(roles.priority), asc(roles.id)),
+    () => db.select().from(channels).where(inArray(channels.teamId, ids)).orderBy(asc(channels.priority), asc(channels.id)),
   ]);
   return memberships.flatMap((m) => {
     const team = teamRows.find((t) => t.id === m.teamId);
@@ -72,10 +84,11 @@ export async function membersWhoCanView(db: Executor, channelId: string): Promis
   const [row] = await db.select({ teamId: channels.teamId }).from(channels).where(eq(channels.id, channelId)).limit(1);
   if (!row?.teamId) return [];
   const [team] = await db.select().from(teams).where(eq(teams.id, row.teamId));
-  const [memberRows, roleRows, channelRows] = await Promise.all([
-    db.select({ userId: teamMembers.userId, roleIds: teamMembers.roleIds }).from(teamMembers).where(eq(teamMembers.teamId, row.teamId)),
-    db.select().from(roles).where(eq(roles.teamId, row.teamId)),
-    db.select().from(channels).where(eq(channels.teamId, row.teamId)),
+  const teamId = row.teamId;
+  const [memberRows, roleRows, channelRows] = await readAll(db, [
+    () => db.select({ userId: teamMembers.userId, roleIds: teamMembers.roleIds }).from(teamMembers).where(eq(teamMembers.teamId, teamId)),
+    () => db.select().from(roles).where(eq(roles.teamId, teamId)),
+    () => db.select().from(channels).where(eq(channels.teamId, teamId)),
   ]);
   const channel = channelRows.find((c) => c.id === channelId);
   if (!team || !channel) return [];

@@ -5,7 +5,7 @@ import { DEFAULT_ROLE_PERMISSIONS } from '@rally/shared/permissions';
 import type { Executor } from '../../db/client';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { newId } from '../../lib/snowflake';
-import { loadTeamAccess } from './access';
+import { loadTeamAccess, readAll } from './access';
 import { publishEvent, type Publisher } from './events';
 import { toMember, toTeam } from './mappers';
 import { teamStateOf } from './ready';
@@ -114,6 +114,6 @@ export async function listTeamMembers(db: Executor, teamId: string, userId: stri
 
 /** One member as the member list shows them, or null. */
 export async function loadMember(db: Executor, teamId: string, userId: string, repo: TeamRepository = teamRepository): Promise<Member | null> {
-  const [access, row] = await Promise.all([loadTeamAccess(db, teamId, userId), repo.findMember(db, teamId, userId)]);
+  const [access, row] = await readAll(db, [() => loadTeamAccess(db, teamId, userId), () => repo.findMember(db, teamId, userId)]);
   return access && row ? toMember(row, access.team, access.roles) : null;
 }
