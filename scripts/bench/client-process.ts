@@ -1,0 +1,67 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Summary } from './stats';
+
+/** The parent's handle on gateway-clients.ts running in a child process. */
+export class ClientProcess {
+  private readonly child: ChildProcess;
+  private readonly waiting = new Map<string, (message: never) => void>();
+
+  constructor() {
+    const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'gateway-clients.ts');
+    this.child = fork(script, [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    this.child.on('message', (message: { type: string }) => {
+      const resolve = this.waiting.get(message.type);
+      if (resolve) {
+        this.waiting.delete(message.type);
+        resolve(message as never);
+      }
+    });
+    this.child.once('exit', (code) => {
+      for (const [type] of this.waiting) console.error(`gateway client process exited (code ${code}) while waiting for ${type}`);
+    });
+  }
+
+  get pid(): number {
+    return this.child.pid!;
+  }
+
+  private request<T>(command: { type: string } & Record<string, unknown>, reply: string, timeoutMs = 120_000): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`gateway clients: no ${reply} within ${timeoutMs} ms`)), timeoutMs);
+      this.waiting.set(reply, (message: never) => {
+        clearTimeout(timer);
+        resolve(message as T);
+      });
+      this.child.send(command);
+    });
+  }
+
+  connect(url: string, origin: string, cookies: string[], concurrency = 50) {
+    return this.request<{ ready: number; failed: number; ms: number; errors: string[] }>(
+      { type: 'connect', url, origin, cookies, concurrency },
+      'connected',
+      300_000,
+    );
+  }
+
+  reset() {
+    return this.request<unknown>({ type: 'reset' }, 'reset');
+  }
+
+  count() {
+    return this.request<{ deliveries: number }>({ type: 'count' }, 'count');
+  }
+
+  report() {
+    return this.request<{ deliveries: number; latency: Summary; firstAt: number; lastAt: number; unexpectedCloses: number }>({ type: 'report' }, 'report');
+  }
+
+  async close(): Promise<void> {
+    if (this.child.exitCode !== null) return;
+    const exited = new Promise((resolve) => this.child.once('exit', resolve));
+    await this.request({ type: 'close' }, 'closed', 10_000).catch(() => this.child.kill('SIGKILL'));
+    await exited;
+  }
+}

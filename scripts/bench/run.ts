@@ -1,0 +1,291 @@
+/**
+ * npm run bench: gateway fan-out and history reads against a real server process, on the embedded
+ * database (PGlite) and, when reachable, on PostgreSQL + Redis. Prints figures; asserts nothing.
+ * See docs/performance.md for what is measured and how. Knobs (environment):
+ *   BENCH_USERS=1000 BENCH_SENDERS=20 BENCH_RATE=20 (messages/s) BENCH_SECONDS=15
+ *   BENCH_MESSAGES=1000000 BENCH_HISTORY_REQUESTS=500 BENCH_BACKENDS=pglite,postgres
+ *   DATABASE_URL / REDIS_URL (default postgres://postgres@127.0.0.1:5432/test, redis://127.0.0.1:6379)
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { Api } from './http';
+import { ClientProcess } from './client-process';
+import { cpuSeconds, machineInfo, rssBytes } from './proc-stats';
+import { startServer, type ServerProcess } from './server-process';
+import { openBenchDatabase, seedMessages, seedUsers, type BenchUser } from './seed';
+import { mapLimit, preciseNow, sleep, summarize, type Summary } from './stats';
+import { createBenchDatabase, dropBenchDatabase, deleteRedisPrefix, postgresReachable, redisReachable } from './services';
+
+const num = (name: string, fallback: number) => (process.env[name] ? Number(process.env[name]) : fallback);
+const USERS = num('BENCH_USERS', 1000);
+const SENDERS = Math.min(num('BENCH_SENDERS', 20), USERS);
+const RATE = num('BENCH_RATE', 20);
+const SECONDS = num('BENCH_SECONDS', 15);
+const MESSAGES = num('BENCH_MESSAGES', 1_000_000);
+const HISTORY_REQUESTS = num('BENCH_HISTORY_REQUESTS', 500);
+const BACKENDS = (process.env.BENCH_BACKENDS ?? 'pglite,postgres').split(',').map((s) => s.trim());
+const ADMIN_DATABASE_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
+const COOKIE_SECRET = `bench-${randomBytes(16).toString('hex')}`;
+
+interface Figures {
+  backend: string;
+  usersSeedMs: number;
+  teamSetupMs: number;
+  connectMs: number;
+  socketsReady: number;
+  socketsFailed: number;
+  rssBeforeMiB: number;
+  rssAfterMiB: number;
+  bytesPerSocket: number;
+  messagesSent: number;
+  sendFailures: number;
+  deliveries: number;
+  expectedDeliveries: number;
+  deliveriesPerSecond: number;
+  serverCpuSeconds: number;
+  deliveriesPerCpuSecond: number;
+  latency: Summary;
+  seedMessagesMs: number;
+  history: Summary;
+  historyPageSize: number;
+}
+
+const log = (message: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${message}`);
+const mib = (bytes: number) => Math.round((bytes / 2 ** 20) * 10) / 10;
+
+interface Backend {
+  name: string;
+  /** Environment of the server process. */
+  serverEnv: Record<string, string>;
+  /** Where the bench opens the database itself (only while no server runs, for PGlite). */
+  target: { dataDir?: string; databaseUrl?: string };
+  cleanup(): Promise<void>;
+}
+
+async function pgliteBackend(): Promise<Backend> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rally-bench-'));
+  return {
+    name: 'PGlite (embedded)',
+    serverEnv: { DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '' },
+    target: { dataDir },
+    cleanup: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+  };
+}
+
+async function postgresBackend(): Promise<Backend> {
+  const stamp = `${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  const { name, url } = await createBenchDatabase(ADMIN_DATABASE_URL, `rally_bench_${stamp}`);
+  const prefix = `rally-bench-${stamp}:`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rally-bench-pg-'));
+  return {
+    name: 'PostgreSQL + Redis',
+    serverEnv: { DATA_DIR: dataDir, DATABASE_URL: url, REDIS_URL, REDIS_PREFIX: prefix },
+    target: { databaseUrl: url },
+    cleanup: async () => {
+      await dropBenchDatabase(ADMIN_DATABASE_URL, name);
+      await deleteRedisPrefix(REDIS_URL, prefix);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function start(backend: Backend, label: string): Promise<ServerProcess> {
+  return startServer({ ...backend.serverEnv, COOKIE_SECRET }, label);
+}
+
+async function runBackend(backend: Backend): Promise<Figures> {
+  log(`${backend.name}: seeding ${USERS} users with sessions`);
+  let t = performance.now();
+  let handle = await openBenchDatabase(backend.target);
+  const users: BenchUser[] = await seedUsers(handle, USERS, COOKIE_SECRET);
+  await handle.close();
+  const usersSeedMs = performance.now() - t;
+
+  let server = await start(backend, 'server');
+  const api = new Api(server.url);
+  let clients: ClientProcess | null = null;
+  try {
+    log(`${backend.name}: one team, ${USERS - 1} joins through the API`);
+    t = performance.now();
+    const owner = users[0];
+    const team = await api.createTeam(owner.cookie, 'Bench');
+    const code = await api.createInvite(owner.cookie, team.id);
+    await mapLimit(users.slice(1), 8, (u) => api.join(u.cookie, code));
+    const channels = await api.channels(owner.cookie, team.id);
+    const channel = channels.find((c) => c.type === 'text') ?? channels[0];
+    if (!channel) throw new Error('the new team has no channel');
+    const teamSetupMs = performance.now() - t;
+
+    await sleep(2000);
+    const rssBefore = rssBytes(server.pid);
+    log(`${backend.name}: connecting ${USERS} gateway clients (server RSS ${mib(rssBefore)} MiB)`);
+    clients = new ClientProcess();
+    const wsUrl = `${server.url.replace('http', 'ws')}/api/v1/ws`;
+    const connected = await clients.connect(wsUrl, server.url, users.map((u) => u.cookie));
+    if (connected.failed) log(`  ${connected.failed} sockets failed, e.g. ${connected.errors.join(' | ')}`);
+    await sleep(3000); // idle: let allocation settle
+    const rssAfter = rssBytes(server.pid);
+    const bytesPerSocket = connected.ready ? (rssAfter - rssBefore) / connected.ready : Number.NaN;
+    log(`  ${connected.ready} READY in ${Math.round(connected.ms)} ms; server RSS ${mib(rssAfter)} MiB`);
+
+    // Fan-out: RATE messages/s for SECONDS from SENDERS members (each well under its send limit).
+    const total = RATE * SECONDS;
+    const senders = users.slice(1, SENDERS + 1);
+    log(`${backend.name}: sending ${total} messages at ${RATE}/s from ${senders.length} senders`);
+    await clients.reset();
+    const cpu0 = cpuSeconds(server.pid);
+    const started = performance.now();
+    let sendFailures = 0;
+    const pending: Promise<void>[] = [];
+    for (let k = 0; k < total; k++) {
+      const due = started + (k * 1000) / RATE;
+      const wait = due - performance.now();
+      if (wait > 0) await sleep(wait);
+      const sender = senders[k % senders.length];
+      pending.push(
+        api.send(sender.cookie, channel.id, `bench message ${k}`, `bench:${preciseNow()}`).catch((err) => {
+          sendFailures++;
+          if (sendFailures <= 3) log(`  send failed: ${err instanceof Error ? err.message : err}`);
+        }),
+      );
+    }
+    await Promise.all(pending);
+    const expected = (total - sendFailures) * connected.ready;
+    const waitUntil = performance.now() + 15_000;
+    while (performance.now() < waitUntil && (await clients.count()).deliveries < expected) await sleep(100);
+    const cpu1 = cpuSeconds(server.pid);
+    const report = await clients.report();
+    const window = (report.lastAt - report.firstAt) / 1000 || Number.NaN;
+    await clients.close();
+    clients = null;
+    if (report.unexpectedCloses) log(`  ${report.unexpectedCloses} sockets closed during the run`);
+    await server.stop();
+
+    log(`${backend.name}: seeding ${MESSAGES.toLocaleString('en')} messages in #${channel.name}`);
+    t = performance.now();
+    handle = await openBenchDatabase(backend.target);
+    await seedMessages(handle, channel.id, owner.id, MESSAGES, (done) => process.stdout.write(`\r  ${done.toLocaleString('en')} rows`));
+    process.stdout.write('\n');
+    await handle.close();
+    const seedMessagesMs = performance.now() - t;
+
+    server = await start(backend, 'server');
+    const historyApi = new Api(server.url);
+    log(`${backend.name}: ${HISTORY_REQUESTS} reads of the latest 50 messages`);
+    for (let i = 0; i < 20; i++) await historyApi.history(owner.cookie, channel.id, 50); // warm-up
+    const times: number[] = [];
+    let pageSize = 0;
+    for (let i = 0; i < HISTORY_REQUESTS; i++) {
+      const t0 = performance.now();
+      const page = await historyApi.history(owner.cookie, channel.id, 50);
+      times.push(performance.now() - t0);
+      pageSize = page.messages.length;
+    }
+
+    return {
+      backend: backend.name,
+      usersSeedMs,
+      teamSetupMs,
+      connectMs: connected.ms,
+      socketsReady: connected.ready,
+      socketsFailed: connected.failed,
+      rssBeforeMiB: mib(rssBefore),
+      rssAfterMiB: mib(rssAfter),
+      bytesPerSocket,
+      messagesSent: total - sendFailures,
+      sendFailures,
+      deliveries: report.deliveries,
+      expectedDeliveries: expected,
+      deliveriesPerSecond: report.deliveries / window,
+      serverCpuSeconds: cpu1 - cpu0,
+      deliveriesPerCpuSecond: report.deliveries / (cpu1 - cpu0),
+      latency: report.latency,
+      seedMessagesMs,
+      history: summarize(times),
+      historyPageSize: pageSize,
+    };
+  } finally {
+    if (clients) await clients.close();
+    await server.stop();
+  }
+}
+
+const f1 = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : 'n/a');
+const f2 = (n: number) => (Number.isFinite(n) ? n.toFixed(2) : 'n/a');
+const int = (n: number) => (Number.isFinite(n) ? Math.round(n).toLocaleString('en') : 'n/a');
+
+function table(results: Figures[]): string {
+  const rows: [string, (r: Figures) => string][] = [
+    ['gateway sockets READY (failed)', (r) => `${r.socketsReady} (${r.socketsFailed})`],
+    ['connect all sockets, s', (r) => f1(r.connectMs / 1000)],
+    ['server RSS before / after sockets, MiB', (r) => `${f1(r.rssBeforeMiB)} / ${f1(r.rssAfterMiB)}`],
+    ['server memory per idle socket, KB', (r) => f1(r.bytesPerSocket / 1000)],
+    ['messages sent (failed)', (r) => `${r.messagesSent} (${r.sendFailures})`],
+    ['deliveries received / expected', (r) => `${int(r.deliveries)} / ${int(r.expectedDeliveries)}`],
+    ['send->receive latency p50, ms', (r) => f1(r.latency.p50)],
+    ['send->receive latency p90, ms', (r) => f1(r.latency.p90)],
+    ['send->receive latency p99, ms', (r) => f1(r.latency.p99)],
+    ['send->receive latency max, ms', (r) => f1(r.latency.max)],
+    ['deliveries per second', (r) => int(r.deliveriesPerSecond)],
+    ['server CPU during fan-out, s', (r) => f2(r.serverCpuSeconds)],
+    ['deliveries per server CPU-second', (r) => int(r.deliveriesPerCpuSecond)],
+    ['history: messages stored', () => int(MESSAGES)],
+    ['history: seeding, s', (r) => f1(r.seedMessagesMs / 1000)],
+    ['history: latest 50, p50 ms', (r) => f2(r.history.p50)],
+    ['history: latest 50, p99 ms', (r) => f2(r.history.p99)],
+    ['history: latest 50, max ms', (r) => f2(r.history.max)],
+    ['history: messages per page', (r) => String(r.historyPageSize)],
+    ['set-up: users+sessions / team+joins, s', (r) => `${f1(r.usersSeedMs / 1000)} / ${f1(r.teamSetupMs / 1000)}`],
+  ];
+  const header = ['', ...results.map((r) => r.backend)];
+  const body = rows.map(([label, get]) => [label, ...results.map(get)]);
+  const widths = header.map((_, i) => Math.max(...[header, ...body].map((row) => row[i].length)));
+  const line = (row: string[]) => `| ${row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join(' | ')} |`;
+  return [line(header), `|${widths.map((w, i) => (i === 0 ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`, ...body.map(line)].join('\n');
+}
+
+async function main(): Promise<void> {
+  const machine = machineInfo();
+  log(`machine: ${machine.cpuModel}, ${machine.cores} cores, ${machine.memoryGiB} GiB, Node ${machine.node}`);
+  log(`plan: ${USERS} users/sockets, ${RATE} msg/s for ${SECONDS} s from ${SENDERS} senders, ${MESSAGES.toLocaleString('en')} stored messages, ${HISTORY_REQUESTS} history reads`);
+  const results: Figures[] = [];
+  const benchStart = performance.now();
+
+  if (BACKENDS.includes('pglite')) {
+    const backend = await pgliteBackend();
+    try {
+      results.push(await runBackend(backend));
+    } finally {
+      await backend.cleanup();
+    }
+  }
+  if (BACKENDS.includes('postgres')) {
+    const [pgOk, redisOk] = await Promise.all([postgresReachable(ADMIN_DATABASE_URL), redisReachable(REDIS_URL)]);
+    if (!pgOk || !redisOk) {
+      log(`skipping PostgreSQL + Redis: ${!pgOk ? `PostgreSQL at ${ADMIN_DATABASE_URL} not reachable` : ''} ${!redisOk ? `Redis at ${REDIS_URL} not reachable` : ''}`);
+    } else {
+      const backend = await postgresBackend();
+      try {
+        results.push(await runBackend(backend));
+      } finally {
+        await backend.cleanup();
+      }
+    }
+  }
+
+  console.log(`\nRally bench, ${new Date().toISOString().slice(0, 10)}: ${machine.cpuModel}, ${machine.cores} cores, ${machine.memoryGiB} GiB, Node ${machine.node}`);
+  console.log(`${USERS} members in one team, all connected; ${RATE} messages/s for ${SECONDS} s from ${SENDERS} senders; history over ${MESSAGES.toLocaleString('en')} messages\n`);
+  console.log(table(results));
+  console.log(`\nbench took ${Math.round((performance.now() - benchStart) / 1000)} s (figures only; nothing is asserted)`);
+}
+
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(err instanceof Error ? err.stack : err);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,104 @@
+import { createHash, randomBytes } from 'node:crypto';
+import fastifyCookie from '@fastify/cookie';
+import { sql } from 'drizzle-orm';
+import { RALLY_EPOCH } from '@rally/shared/ids';
+import { DEFAULT_USER_SETTINGS } from '@rally/shared/api/users';
+import { openDatabase, type DatabaseHandle } from '../../apps/server/src/db/client';
+import { sessions, users } from '../../apps/server/src/db/schema';
+
+/**
+ * Direct database set-up for the bench. Users and sessions are inserted here rather than registered
+ * through the API: registration is argon2id-hashed and captcha-gated by design (and rate limited),
+ * which would make 1,000 sign-ups the slowest part of the bench while measuring nothing the bench is
+ * about. The session rows are what the server itself writes (sha256 of a random token), and the
+ * cookie is signed with the server's COOKIE_SECRET exactly as @fastify/cookie signs it.
+ * (PGlite: the server holds the data directory's lock, so this runs while no server is running.)
+ */
+
+export const SESSION_COOKIE = 'rally_session';
+
+export interface BenchUser {
+  id: string;
+  username: string;
+  /** Cookie header value that signs in as this user. */
+  cookie: string;
+}
+
+export function openBenchDatabase(target: { dataDir?: string; databaseUrl?: string }): Promise<DatabaseHandle> {
+  return openDatabase({ dataDir: target.dataDir ?? 'memory://', databaseUrl: target.databaseUrl, poolSize: 4 });
+}
+
+/** A snowflake for `ms` with a sequence number (worker 1023, reserved for the bench). */
+function snowflakeAt(ms: number, sequence: number): string {
+  return ((BigInt(ms - RALLY_EPOCH) << 22n) | (1023n << 12n) | BigInt(sequence & 4095)).toString();
+}
+
+export async function seedUsers(handle: DatabaseHandle, count: number, cookieSecret: string): Promise<BenchUser[]> {
+  const start = Date.now() - 86_400_000;
+  const out: BenchUser[] = [];
+  const tag = randomBytes(3).toString('hex');
+  for (let from = 0; from < count; from += 250) {
+    const batch = Array.from({ length: Math.min(250, count - from) }, (_, k) => {
+      const i = from + k;
+      const id = snowflakeAt(start + i, i);
+      const username = `bench${i}`;
+      const token = randomBytes(32).toString('base64url');
+      return { id, username, token, slug: `bench-${tag}-${i}` };
+    });
+    await handle.db.insert(users).values(
+      batch.map((u) => ({
+        id: u.id,
+        username: u.username,
+        slug: u.slug,
+        email: `${u.slug}@bench.invalid`,
+        passwordHash: 'bench-no-password',
+        verified: true,
+        birthdate: '2000-01-01',
+        location: 'TR',
+        consentAt: new Date(),
+        settings: DEFAULT_USER_SETTINGS,
+      })),
+    );
+    await handle.db.insert(sessions).values(
+      batch.map((u) => ({
+        tokenHash: createHash('sha256').update(u.token).digest('hex'),
+        userId: u.id,
+        expiresAt: new Date(Date.now() + 7 * 86_400_000),
+      })),
+    );
+    for (const u of batch) {
+      out.push({ id: u.id, username: u.username, cookie: `${SESSION_COOKIE}=${encodeURIComponent(fastifyCookie.sign(u.token, cookieSecret))}` });
+    }
+  }
+  return out;
+}
+
+/**
+ * `count` messages in one channel with increasing snowflake ids (one per millisecond, ending an hour
+ * ago), in batches of INSERT ... SELECT generate_series.
+ */
+export async function seedMessages(
+  handle: DatabaseHandle,
+  channelId: string,
+  authorId: string,
+  count: number,
+  onProgress?: (done: number) => void,
+): Promise<void> {
+  const firstMs = Date.now() - 3_600_000 - count;
+  const base = BigInt(snowflakeAt(firstMs, 0));
+  const batch = 100_000;
+  for (let from = 0; from < count; from += batch) {
+    const to = Math.min(count, from + batch) - 1;
+    await handle.db.execute(
+      sql.raw(
+        `INSERT INTO messages (id, channel_id, author_id, content, type, created_at)
+         SELECT ${base}::bigint + (g::bigint << 22), ${BigInt(channelId)}::bigint, ${BigInt(authorId)}::bigint,
+                'seeded message number ' || g || ' of the history benchmark', 'text',
+                to_timestamp((${firstMs}::bigint + g) / 1000.0)
+         FROM generate_series(${from}, ${to}) AS g`,
+      ),
+    );
+    onProgress?.(to + 1);
+  }
+  await handle.db.execute(sql.raw('ANALYZE messages'));
+}
