@@ -1,28 +1,39 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
+import { selfUserSchema } from './users';
 
 /** Letters, digits, underscore, space, hyphen and emoji (with joiners, variation selectors and skin tones). */
 export const USERNAME_PATTERN = /^[\p{L}\p{N}_ \-\p{Extended_Pictographic}\p{Emoji_Modifier}\u200d\ufe0f]+$/u;
 /** Basic email pattern of the registration form. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export const emailSchema = z.string().trim().max(LIMITS.email.max, 'email_invalid').regex(EMAIL_PATTERN, 'email_invalid');
-export const passwordSchema = z.string().min(LIMITS.password.min, 'password_length').max(LIMITS.password.max, 'password_too_long');
+// `{ error }` on a type gives a missing or mistyped field its field's message rather than invalid_request.
+export const emailSchema = z.string({ error: 'email_invalid' }).trim().max(LIMITS.email.max, 'email_invalid').regex(EMAIL_PATTERN, 'email_invalid');
+export const passwordSchema = z
+  .string({ error: 'password_length' })
+  .min(LIMITS.password.min, 'password_length')
+  .max(LIMITS.password.max, 'password_too_long');
 
 export const registerUsernameSchema = z
-  .string()
+  .string({ error: 'username_required' })
   .min(1, 'username_required')
   .refine((v) => v.trim().length > 0, 'username_required')
   .refine((v) => v === v.trim(), 'username_space')
   .refine((v) => [...v].length <= LIMITS.username.registerMax, 'username_length')
   .refine((v) => USERNAME_PATTERN.test(v), 'username_format');
 
+/** A birthdate part: a whole number; anything else (missing, text) is birthdate_invalid. */
+const birthdatePart = () => z.number({ error: 'birthdate_invalid' }).int('birthdate_invalid');
+
 export const birthdateSchema = z
-  .object({
-    day: z.number().int().min(1, 'birthdate_invalid').max(31, 'birthdate_invalid'),
-    month: z.number().int().min(1, 'birthdate_invalid').max(12, 'birthdate_invalid'),
-    year: z.number().int(),
-  })
+  .object(
+    {
+      day: birthdatePart().min(1, 'birthdate_invalid').max(31, 'birthdate_invalid'),
+      month: birthdatePart().min(1, 'birthdate_invalid').max(12, 'birthdate_invalid'),
+      year: birthdatePart(),
+    },
+    { error: 'birthdate_invalid' },
+  )
   .superRefine((b, ctx) => {
     const thisYear = new Date().getUTCFullYear();
     const date = new Date(Date.UTC(b.year, b.month - 1, b.day));
@@ -46,24 +57,44 @@ export const registerRequestSchema = z.object({
   username: registerUsernameSchema,
   email: emailSchema,
   password: passwordSchema,
-  captchaToken: z.string().min(1, 'captcha_required').max(4096, 'captcha_invalid'),
-  friendCode: z.string().trim().max(LIMITS.friendCode.max, 'friend_code_invalid').optional().nullable(),
+  captchaToken: z.string({ error: 'captcha_required' }).min(1, 'captcha_required').max(4096, 'captcha_invalid'),
+  friendCode: z.string({ error: 'friend_code_invalid' }).trim().max(LIMITS.friendCode.max, 'friend_code_invalid').optional().nullable(),
   birthdate: birthdateSchema,
   /** Explicit consent; required when the visitor's location is TR. */
-  consent: z.boolean().optional(),
+  consent: z.boolean({ error: 'consent_required' }).optional(),
 });
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 
+/**
+ * The registration schema for a visitor's location (GET /api/v1/region): from TR, the explicit
+ * consent checkbox must be ticked (consent: true). The server and the form use the same function.
+ */
+export function registerRequestSchemaFor(location: 'TR' | 'other') {
+  return location === 'TR' ? registerRequestSchema.extend({ consent: z.literal(true, { error: 'consent_required' }) }) : registerRequestSchema;
+}
+
 export const loginRequestSchema = z.object({
   email: emailSchema,
-  password: z.string().min(1, 'password_length').max(LIMITS.password.max, 'password_too_long'),
+  password: z.string({ error: 'password_length' }).min(1, 'password_length').max(LIMITS.password.max, 'password_too_long'),
   captchaToken: z.string().max(4096).optional().nullable(),
   twoFactorCode: z.string().max(32).optional().nullable(),
   twoFactorType: z.enum(['app', 'backup']).optional().nullable(),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
-/** GET /api/v1/captcha: an ALTCHA challenge, as the widget expects it. */
+/** POST /api/v1/register (201) and POST /api/v1/login: the new session's user (the cookie is set). */
+export const authResponseSchema = z.object({ success: z.literal(true), user: selfUserSchema });
+export type AuthResponse = z.infer<typeof authResponseSchema>;
+
+/** POST /api/logout: always succeeds, signed in or not. */
+export const logoutResponseSchema = z.object({ success: z.literal(true) });
+
+/**
+ * GET /api/v1/captcha: an ALTCHA proof-of-work challenge in the v1 format (altcha-lib/v1), which the
+ * altcha@3 widget accepts as its `challenge` URL. The expiry is inside `salt` (`?expires=<unix s>&`).
+ * The widget's payload (base64 JSON {algorithm, challenge, number, salt, signature, took}) is sent as
+ * `captchaToken`; each solved challenge is accepted once.
+ */
 export const captchaChallengeSchema = z.object({
   algorithm: z.string(),
   challenge: z.string(),

@@ -50,6 +50,8 @@ export const errorMessages = {
     invite_joined: 'You joined {{team}}',
     message_reply_invalid: 'The message you are replying to is not in this channel',
     channel_messages_unsupported: 'This channel does not accept messages',
+    /** The spec's marker: a call answered with message '2FA' opens the code dialog (2FA itself is a later issue). */
+    two_factor_required: '2FA',
   },
   tr: {
     email_invalid: 'Lütfen geçerli bir e-posta adresi girin',
@@ -97,6 +99,7 @@ export const errorMessages = {
     invite_joined: '{{team}} takımına katıldınız',
     message_reply_invalid: 'Yanıtladığınız mesaj bu kanalda değil',
     channel_messages_unsupported: 'Bu kanal mesaj kabul etmiyor',
+    two_factor_required: '2FA',
   },
 } as const;
 

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../../env';
 import { unauthorized } from '../../lib/errors';
 import { findSessionUserId } from './session-repository';
 
@@ -32,6 +33,11 @@ export async function authenticate(request: FastifyRequest): Promise<void> {
 export function requireUser(request: FastifyRequest): string {
   if (!request.userId) throw unauthorized();
   return request.userId;
+}
+
+/** The session cookie is Secure when the public URL is https. */
+export function sessionCookieSecure(config: Config): boolean {
+  return new URL(config.PUBLIC_URL).protocol === 'https:';
 }
 
 export function setSessionCookie(reply: FastifyReply, token: string, secure: boolean, maxAgeMs: number): void {

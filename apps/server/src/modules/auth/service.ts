@@ -1,0 +1,118 @@
+import type { LoginRequest, RegisterRequest } from '@rally/shared/api/auth';
+import { DEFAULT_USER_SETTINGS, type SelfUser } from '@rally/shared/api/users';
+import type { Locale } from '@rally/shared/i18n/errors';
+import type { Database } from '../../db/client';
+import type { Config } from '../../env';
+import type { Gateway } from '../../gateway/gateway';
+import { uniqueViolation } from '../../lib/db-errors';
+import { AppError, badRequest, conflict } from '../../lib/errors';
+import type { RateLimiter } from '../../lib/rate-limit';
+import { newId } from '../../lib/snowflake';
+import { findUserByEmail, insertUser, toSelfUser } from '../users/repository';
+import { consumeCaptcha } from './captcha';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from './password';
+import { createSession, deleteSession } from './session-repository';
+import { uniqueSlug } from './slug';
+import { loginFailureKeys, recentLoginFailures, recordLoginFailure } from './throttle';
+
+export interface AuthDeps {
+  db: Database;
+  config: Config;
+  /** HMAC key of captcha challenges. */
+  secret: string;
+  rateLimiter: RateLimiter;
+}
+
+/** Who is asking: the client address (rate limits, session record), its region and language. */
+export interface ClientContext {
+  address: string;
+  userAgent?: string;
+  location: 'TR' | 'other';
+  locale: Locale;
+}
+
+export interface SignedIn {
+  user: SelfUser;
+  /** The new session's token, for the cookie. */
+  token: string;
+}
+
+const EMAIL_INDEX = 'users_email_lower_idx';
+const SLUG_INDEX = 'users_slug_lower_idx';
+const emailTaken = () => conflict('email_taken', { email: 'email_taken' });
+
+/**
+ * Create an account and its first session. The captcha is spent first (so that one solution cannot
+ * probe several emails); the user and the session are written in one transaction. The consent
+ * rule (TR) is part of the request schema. friendCode is length-checked only (friend invites are a
+ * later issue).
+ */
+export async function register(deps: AuthDeps, input: RegisterRequest, client: ClientContext): Promise<SignedIn> {
+  await consumeCaptcha(deps.db, deps.secret, input.captchaToken);
+  const passwordHash = await hashPassword(input.password);
+  const { day, month, year } = input.birthdate;
+  const birthdate = `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await deps.db.transaction(async (tx) => {
+        if (await findUserByEmail(tx, input.email)) throw emailTaken();
+        const row = await insertUser(tx, {
+          id: newId(),
+          username: input.username,
+          slug: await uniqueSlug(tx, input.username),
+          email: input.email,
+          passwordHash,
+          birthdate,
+          location: client.location,
+          consentAt: input.consent === true ? new Date() : null,
+          settings: { ...DEFAULT_USER_SETTINGS, locale: client.locale },
+        });
+        const token = await createSession(tx, row.id, { userAgent: client.userAgent, ip: client.address });
+        return { user: toSelfUser(row), token };
+      });
+    } catch (err) {
+      // A concurrent registration won the race for the email or the slug.
+      const constraint = uniqueViolation(err);
+      if (constraint === EMAIL_INDEX) throw emailTaken();
+      if (constraint === SLUG_INDEX && attempt < 2) continue;
+      throw err;
+    }
+  }
+}
+
+/**
+ * Sign in with email and password. After LOGIN_FAILURES_BEFORE_CAPTCHA recent failures for the
+ * email or the address, a solved captcha is required (400 captcha_required on captchaToken, which
+ * makes the client show the widget). Wrong credentials answer the same whether the email exists or
+ * not, after the same argon2 work. Success clears the email's failures, and the address's too when
+ * this login solved a captcha (otherwise one's own account could wipe the count between guesses at
+ * other accounts).
+ */
+export async function login(deps: AuthDeps, input: LoginRequest, client: ClientContext): Promise<SignedIn> {
+  const keys = loginFailureKeys(input.email, client.address);
+  let solvedCaptcha = false;
+  if ((await recentLoginFailures(deps.rateLimiter, keys)) >= deps.config.LOGIN_FAILURES_BEFORE_CAPTCHA) {
+    if (!input.captchaToken) throw badRequest('captcha_required', { captchaToken: 'captcha_required' });
+    await consumeCaptcha(deps.db, deps.secret, input.captchaToken);
+    solvedCaptcha = true;
+  }
+  const row = await findUserByEmail(deps.db, input.email);
+  const valid = row ? await verifyPassword(row.passwordHash, input.password) : await verifyAgainstDummy(input.password);
+  if (!row || !valid) {
+    await recordLoginFailure(deps.rateLimiter, keys);
+    throw new AppError(401, 'invalid_credentials');
+  }
+  // Two-factor sign-in is a later issue: an account with a secret is refused with the spec's '2FA' marker.
+  if (row.twoFactorSecret !== null) throw new AppError(401, 'two_factor_required');
+  await deps.rateLimiter.reset(keys.email);
+  if (solvedCaptcha) await deps.rateLimiter.reset(keys.address);
+  const token = await createSession(deps.db, row.id, { userAgent: client.userAgent, ip: client.address });
+  return { user: toSelfUser(row), token };
+}
+
+/** End a session (if any) and close the gateway connections that it opened. */
+export async function logout(db: Database, gateway: Gateway, token: string | null): Promise<void> {
+  if (!token) return;
+  await deleteSession(db, token);
+  gateway.closeSessionsOfToken(token);
+}
