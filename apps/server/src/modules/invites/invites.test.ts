@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { inviteLookupResponseSchema, inviteSchema, joinInviteResponseSchema } from '@rally/shared/api/teams';
+import { LIMITS } from '@rally/shared/limits';
 import { TeamPermission } from '@rally/shared/permissions';
 import { call, createTestApp, type TestContext } from '../../../test/helpers/app';
 import { createUser, type TestUser } from '../../../test/helpers/users';
 import type { BusEnvelope } from '../../bus/types';
 import { invites, roles, teamMembers, teams } from '../../db/schema';
+import { newId } from '../../lib/snowflake';
 import { createInviteVia, createTeamVia, joinVia } from '../teams/testing';
 
 describe('invites', () => {
@@ -159,6 +161,21 @@ describe('invites', () => {
       expect((await join(code, owner)).statusCode).toBe(409);
       expect((await inviteRow(code)).uses).toBe(1);
       expect((await teamRow(team.id)).memberCount).toBe(2);
+    });
+
+    it('refuses a joiner who is already in the maximum number of teams', async () => {
+      const owner = await createUser(ctx.app);
+      const joiner = await createUser(ctx.app);
+      const { team } = await createTeamVia(ctx.app, owner);
+      const code = await createInviteVia(ctx.app, owner, team.id);
+      const ids = Array.from({ length: LIMITS.teamsPerUser }, () => newId());
+      await ctx.app.db.insert(teams).values(ids.map((id) => ({ id, name: 'Filler', ownerId: joiner.id, memberCount: 1 })));
+      await ctx.app.db.insert(teamMembers).values(ids.map((teamId) => ({ teamId, userId: joiner.id })));
+      const res = await join(code, joiner);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().code).toBe('team_limit_reached');
+      expect((await inviteRow(code)).uses).toBe(0);
+      expect((await teamRow(team.id)).memberCount).toBe(1);
     });
 
     it('needs a signed-in user', async () => {
