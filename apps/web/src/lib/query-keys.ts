@@ -12,6 +12,12 @@ export const queryKeys = {
   teamRoles: (teamId: string) => ['teams', teamId, 'roles'] as const,
   /** Infinite query of a channel's history, pages of 50, newest page first. */
   channelMessages: (channelId: string) => ['channels', channelId, 'messages'] as const,
+  /**
+   * The signed-in user's own messages of a channel that the server has not confirmed yet (sending or
+   * failed). Client-only (never fetched), kept apart from the history so that refetches and live
+   * events cannot drop them.
+   */
+  pendingMessages: (channelId: string) => ['local', 'pendingMessages', channelId] as const,
   invite: (code: string) => ['invites', code] as const,
   captcha: ['captcha'] as const,
 };

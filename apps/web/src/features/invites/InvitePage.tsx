@@ -1,3 +1,165 @@
+import { cleanInviteCode, type InviteLookupResponse } from '@rally/shared/api/teams';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { ApiError } from '../../lib/api';
+import { queryKeys } from '../../lib/query-keys';
+import { useMe } from '../messages/use-me';
+import { joinInvite, seedJoinedTeam, useInvite } from './invite-queries';
+import styles from './InvitePage.module.css';
+import { useInviteToast } from './use-invite-toast';
+
+/**
+ * /invite/:code (public). Shows the team behind an invite; signed-out visitors are offered log in
+ * and register (and come back here), signed-in non-members a Join button; members go straight to
+ * the team; an invalid code says so.
+ */
 export function InvitePage() {
-  return null;
+  const { t } = useTranslation('invites');
+  const params = useParams();
+  const code = cleanInviteCode(params.code ?? '');
+  const invite = useInvite(code);
+  const me = useMe();
+  const qc = useQueryClient();
+  const navigate = useNavigate();
+  const toast = useInviteToast();
+  const [joining, setJoining] = useState(false);
+  const [joinError, setJoinError] = useState<string | null>(null);
+
+  useEffect(() => {
+    document.title = invite.data ? t('pageTitleTeam', { team: invite.data.team.name }) : t('pageTitle');
+  }, [invite.data, t]);
+
+  const invalid = code.length === 0 || (invite.isError && invite.error instanceof ApiError && invite.error.status === 404);
+
+  if (invite.data && me && invite.data.isMember) return <Navigate to={`/teams/${invite.data.team.id}`} replace />;
+
+  const join = async () => {
+    if (!invite.data) return;
+    setJoining(true);
+    setJoinError(null);
+    try {
+      const r = await joinInvite(code);
+      seedJoinedTeam(qc, r.team);
+      qc.setQueryData<InviteLookupResponse>(queryKeys.invite(code), (old) => (old ? { ...old, isMember: true } : old));
+      navigate(`/teams/${r.team.id}`);
+    } catch (err) {
+      if (err instanceof ApiError && (err.status === 409 || err.code === 'invite_already_member' || /already a member/i.test(err.message))) {
+        navigate(`/teams/${invite.data.team.id}`, { replace: true });
+        return;
+      }
+      const message = err instanceof ApiError && err.message ? err.message : t('joinFailed');
+      setJoinError(message);
+      toast(message);
+    } finally {
+      setJoining(false);
+    }
+  };
+
+  let card;
+  if (invalid) {
+    card = (
+      <>
+        <div className={`${styles.icon} ${styles.iconInvalid}`} aria-hidden="true">
+          ?
+        </div>
+        <h1 className={styles.title}>{t('invalidTitle')}</h1>
+        <p className={styles.text}>{t('invalidText')}</p>
+        <button type="button" className={styles.primary} disabled>
+          {t('invalidButton')}
+        </button>
+        <Link to="/" className={styles.secondary}>
+          {t('goHome')}
+        </Link>
+      </>
+    );
+  } else if (invite.isPending) {
+    card = (
+      <p className={styles.text} role="status">
+        {t('loading')}
+      </p>
+    );
+  } else if (invite.isError) {
+    card = (
+      <>
+        <p className={styles.error} role="alert">
+          {invite.error.message}
+        </p>
+        <button type="button" className={styles.primary} onClick={() => void invite.refetch()}>
+          {t('tryAgain')}
+        </button>
+        <Link to="/" className={styles.secondary}>
+          {t('goHome')}
+        </Link>
+      </>
+    );
+  } else {
+    const { team, teamOwner } = invite.data;
+    const back = `/invite/${code}`;
+    card = (
+      <>
+        <p className={styles.kicker}>{t('invitedTo')}</p>
+        <div className={styles.icon} aria-hidden="true">
+          {team.profilePicture ? <img src={team.profilePicture} alt="" /> : (Array.from(team.name)[0] ?? '?').toUpperCase()}
+        </div>
+        <h1 className={styles.title}>
+          {team.name}
+          {team.isVerified && (
+            <span className={styles.verified} role="img" aria-label={t('verified')} title={t('verified')}>
+              ✓
+            </span>
+          )}
+        </h1>
+        <dl className={styles.facts}>
+          <div>
+            <dt className="visually-hidden">{t('membersLabel')}</dt>
+            <dd>{t('memberCount', { count: team.memberCount })}</dd>
+          </div>
+          <div>
+            <dt className="visually-hidden">{t('ownerLabel')}</dt>
+            <dd>{t('owner', { name: teamOwner.username })}</dd>
+          </div>
+        </dl>
+        {team.description && <p className={styles.description}>{team.description}</p>}
+        {me ? (
+          <>
+            <button type="button" className={styles.primary} onClick={() => void join()} disabled={joining} aria-busy={joining || undefined}>
+              {joining ? t('joining') : t('join')}
+            </button>
+            {joinError && (
+              <>
+                <p className={styles.error} role="alert">
+                  {joinError}
+                </p>
+                <Link to="/" className={styles.secondary}>
+                  {t('goHome')}
+                </Link>
+              </>
+            )}
+          </>
+        ) : (
+          <>
+            <p className={styles.text}>{t('signInToJoin')}</p>
+            <div className={styles.row}>
+              <Link to={`/?auth=login&next=${encodeURIComponent(back)}`} className={styles.primary}>
+                {t('logIn')}
+              </Link>
+              <Link to={`/?auth=register&next=${encodeURIComponent(back)}`} className={styles.secondaryButton}>
+                {t('register')}
+              </Link>
+            </div>
+          </>
+        )}
+      </>
+    );
+  }
+
+  return (
+    <div className={styles.page}>
+      <section className={styles.card}>
+        {card}
+      </section>
+    </div>
+  );
 }

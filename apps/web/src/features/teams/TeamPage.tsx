@@ -1,3 +1,106 @@
+import type { Team } from '@rally/shared/api/teams';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useParams } from 'react-router';
+import { queryKeys } from '../../lib/query-keys';
+import { ChatView } from '../messages/ChatView';
+import { InviteDialog } from '../invites/InviteDialog';
+import { ChannelHeader } from './ChannelHeader';
+import { ChannelSidebar } from './ChannelSidebar';
+import { useTeamChannels } from './channel-queries';
+import { getLastViewedChannel, removeLastViewedChannel, setLastViewedChannel } from './last-viewed-channel';
+import { MemberList } from './MemberList';
+import styles from './TeamPage.module.css';
+
+/** Channel types whose screen hides the member list (spec 001 §2). */
+const NO_MEMBER_LIST = new Set(['voice', 'watchstream']);
+
+function Panels({ list, content, members }: { list: ReactNode; content: ReactNode; members: ReactNode }) {
+  return (
+    <div className={styles.panels}>
+      <div className={styles.listPanel}>{list}</div>
+      <div className={styles.contentPanel}>{content}</div>
+      {members && <div className={styles.membersPanel}>{members}</div>}
+    </div>
+  );
+}
+
+/**
+ * /teams/:teamId and /teams/:teamId/channels/:channelId: the team's channels, the open channel and
+ * the member list. Without a channel in the URL, the last viewed one of the team opens (a stale
+ * entry is dropped), else the first text channel. Non-members are sent home.
+ */
 export function TeamPage() {
-  return null;
+  const { teamId = '', channelId } = useParams();
+  const { t } = useTranslation('teams-page');
+  const teams = useQuery<Team[]>({ queryKey: queryKeys.teams, enabled: false });
+  const team = teams.data?.find((x) => x.id === teamId);
+  const channelsQuery = useTeamChannels(teamId);
+  const [inviteOpen, setInviteOpen] = useState(false);
+
+  const channels = channelsQuery.data?.channels;
+  const channel = channelId ? channels?.find((c) => c.id === channelId) : undefined;
+
+  // Remember the open channel for this team.
+  useEffect(() => {
+    if (channel) setLastViewedChannel(teamId, channel.id);
+  }, [teamId, channel]);
+
+  useEffect(() => {
+    if (team) document.title = channel ? `#${channel.name} | ${team.name} | Rally` : `${team.name} | Rally`;
+  }, [team, channel]);
+
+  if (teams.data && !team) return <Navigate to="/" replace />;
+  const channelsStatus = channelsQuery.isError ? (channelsQuery.error as { status?: number }).status : undefined;
+  if (channelsStatus === 403 || channelsStatus === 404) return <Navigate to="/" replace />;
+
+  // No channel chosen (or one that does not exist any more): pick one.
+  if (channels && (!channelId || !channel)) {
+    const stored = getLastViewedChannel(teamId);
+    const storedOk = stored && channels.some((c) => c.id === stored && c.type === 'text');
+    if (stored && !storedOk) removeLastViewedChannel(teamId);
+    const target = storedOk ? stored : [...channels].filter((c) => c.type === 'text').sort((a, b) => a.priority - b.priority)[0]?.id;
+    if (target && target !== channelId) return <Navigate to={`/teams/${teamId}/channels/${target}`} replace />;
+  }
+
+  if (!team || !channelsQuery.data) {
+    return (
+      <div className={styles.loading} role="status">
+        {channelsQuery.isError ? channelsQuery.error.message : t('loading')}
+      </div>
+    );
+  }
+
+  const list = (
+    <ChannelSidebar
+      team={team}
+      channels={channelsQuery.data.channels}
+      categories={channelsQuery.data.categories}
+      activeChannelId={channel?.id}
+      onInvite={() => setInviteOpen(true)}
+    />
+  );
+  const content = (
+    <section className={styles.content} aria-label={channel ? channel.name : team.name}>
+      {channel ? (
+        <>
+          <ChannelHeader channel={channel} />
+          {channel.type === 'text' && <ChatView teamId={team.id} channelId={channel.id} channelName={channel.name} />}
+        </>
+      ) : (
+        <div className={styles.noChannel}>
+          <p>{t('noTextChannel')}</p>
+        </div>
+      )}
+    </section>
+  );
+  const members = channel && NO_MEMBER_LIST.has(channel.type) ? null : <MemberList team={team} />;
+
+  return (
+    <>
+      <Panels list={list} content={content} members={members} />
+      {inviteOpen && <InviteDialog team={team} open={inviteOpen} onClose={() => setInviteOpen(false)} />}
+    </>
+  );
 }

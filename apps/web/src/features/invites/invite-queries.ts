@@ -1,0 +1,50 @@
+import type { z } from 'zod';
+import type { createInviteResponseSchema, InviteLookupResponse, joinInviteResponseSchema, Team } from '@rally/shared/api/teams';
+import { INVITE_EXPIRY_MS } from '@rally/shared/api/teams';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { ApiError, get, post } from '../../lib/api';
+import { queryKeys } from '../../lib/query-keys';
+
+const FIVE_MINUTES = 5 * 60_000;
+
+/** Max uses offered in the invite dialog (null: unlimited), spec 001 §9. */
+export const MAX_USES_OPTIONS = [null, 50, 100, 200, 500, 1000] as const;
+export type MaxUses = (typeof MAX_USES_OPTIONS)[number];
+/** Expiry choices offered in the invite dialog, spec 001 §9 (30m and 1d are only mapped). */
+export const EXPIRY_OPTIONS = ['never', '1h', '6h', '12h', '7d', '30d'] as const;
+export type Expiry = (typeof EXPIRY_OPTIONS)[number];
+
+export type CreatedInvite = z.infer<typeof createInviteResponseSchema>['invite'];
+
+export async function createInvite(teamId: string, maxUses: MaxUses, expiry: Expiry, now = Date.now()): Promise<CreatedInvite> {
+  const ms = INVITE_EXPIRY_MS[expiry];
+  const r = await post<z.infer<typeof createInviteResponseSchema>>('/api/v1/teams/invite', {
+    teamId,
+    maxUses,
+    expiresAt: ms === null ? null : new Date(now + ms).toISOString(),
+    applicationEnabled: false,
+    type: 'team',
+  });
+  return r.invite;
+}
+
+/** An invite's public details (works signed out); `isMember` tells a signed-in viewer whether they are in already. */
+export function useInvite(code: string) {
+  return useQuery({
+    queryKey: queryKeys.invite(code),
+    queryFn: ({ signal }) => get<InviteLookupResponse>(`/api/v1/invites/${encodeURIComponent(code)}?user=true`, { signal }),
+    enabled: code.length > 0,
+    staleTime: FIVE_MINUTES,
+    retry: (count, err) => !(err instanceof ApiError && err.status >= 400 && err.status < 500) && count < 1,
+  });
+}
+
+export async function joinInvite(code: string) {
+  return post<z.infer<typeof joinInviteResponseSchema>>(`/api/v1/invites/${encodeURIComponent(code)}/join`);
+}
+
+/** After joining: the team goes into the team list at once (the live event may follow). */
+export function seedJoinedTeam(qc: QueryClient, team: Team): void {
+  qc.setQueryData<Team[]>(queryKeys.teams, (old) => (old ? (old.some((t) => t.id === team.id) ? old.map((t) => (t.id === team.id ? team : t)) : [...old, team]) : old));
+  void qc.invalidateQueries({ queryKey: queryKeys.teams, refetchType: 'none' });
+}

@@ -1,0 +1,36 @@
+import { useCallback, useState } from 'react';
+import { useChannelMounted } from '../../lib/gateway/use-channel-mounted';
+import styles from './ChatView.module.css';
+import { Composer } from './Composer';
+import { MessageList } from './MessageList';
+import { useErrorToast } from './use-error-toast';
+import { useSendMessage } from './use-send-message';
+
+interface Props {
+  teamId: string;
+  channelId: string;
+  channelName: string;
+}
+
+/** A text channel's conversation: history with the scroll-up loader, and the composer. */
+export function ChatView({ teamId, channelId, channelName }: Props) {
+  const showError = useErrorToast();
+  const { send, retry, discard } = useSendMessage(channelId, showError);
+  const [sentSignal, setSentSignal] = useState(0);
+  useChannelMounted(channelId, teamId);
+
+  const onSend = useCallback(
+    (content: string) => {
+      send(content);
+      setSentSignal((n) => n + 1);
+    },
+    [send],
+  );
+
+  return (
+    <div className={styles.chat}>
+      <MessageList key={channelId} channelId={channelId} channelName={channelName} onRetry={retry} onDiscard={discard} scrollToBottomSignal={sentSignal} />
+      <Composer key={`composer-${channelId}`} channelName={channelName} onSend={onSend} />
+    </div>
+  );
+}

@@ -1,0 +1,93 @@
+import { isBlankMessage, messageLimit } from '@rally/shared/api/messages';
+import { LIMITS } from '@rally/shared/limits';
+import { useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import styles from './Composer.module.css';
+import { isPremium, useMe } from './use-me';
+
+interface Props {
+  channelName: string;
+  onSend(content: string): void;
+}
+
+const MAX_HEIGHT_PX = 240;
+
+/**
+ * The message box: Enter sends, Shift+Enter adds a line; a counter shows from 1500 characters; the
+ * limit is 2000, or 5000 with the PREMIUM flag; sending is disabled when blank or too long.
+ */
+export function Composer({ channelName, onSend }: Props) {
+  const { t } = useTranslation('chat');
+  const me = useMe();
+  const limit = messageLimit(isPremium(me));
+  const [content, setContent] = useState('');
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  const counterId = useId();
+
+  const length = content.length;
+  const over = length > limit;
+  const blank = isBlankMessage(content);
+  const canSend = !blank && !over;
+  const showCounter = length >= LIMITS.message.counterFrom;
+
+  // Grow with the text up to a maximum height.
+  useLayoutEffect(() => {
+    const el = textarea.current;
+    if (!el) return;
+    el.style.height = 'auto';
+    el.style.height = `${Math.min(el.scrollHeight, MAX_HEIGHT_PX)}px`;
+  }, [content]);
+
+  const submit = () => {
+    if (!canSend) return;
+    onSend(content);
+    setContent('');
+    textarea.current?.focus();
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+      e.preventDefault();
+      submit();
+    }
+  };
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    submit();
+  };
+
+  const label = t('composerLabel', { channel: channelName });
+  return (
+    <form className={styles.composer} onSubmit={onSubmit}>
+      <div className={`${styles.box}${over ? ` ${styles.over}` : ''}`}>
+        <textarea
+          ref={textarea}
+          className={styles.textarea}
+          value={content}
+          onChange={(e) => setContent(e.target.value)}
+          onKeyDown={onKeyDown}
+          rows={1}
+          aria-label={label}
+          placeholder={label}
+          aria-invalid={over || undefined}
+          aria-describedby={showCounter ? counterId : undefined}
+          enterKeyHint="send"
+        />
+        {showCounter && (
+          <span id={counterId} className={`${styles.counter}${over ? ` ${styles.counterOver}` : ''}`} aria-live="polite">
+            <span aria-hidden="true">
+              {length}/{limit}
+            </span>
+            <span className="visually-hidden">{over ? t('counterOver', { count: length - limit, max: limit }) : t('counterLeft', { count: limit - length, max: limit })}</span>
+          </span>
+        )}
+        <button type="submit" className={styles.send} disabled={!canSend} aria-label={t('send')} title={t('send')}>
+          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+            <path fill="currentColor" d="M3.4 20.4 21.85 12.5a.55.55 0 0 0 0-1L3.4 3.6a.5.5 0 0 0-.69.6L5 11l9 1-9 1-2.29 6.8a.5.5 0 0 0 .69.6Z" />
+          </svg>
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,69 @@
+import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Avatar } from './Avatar';
+import { formatFull, formatTime } from './format';
+import type { ChatMessage } from './message-cache';
+import styles from './MessageItem.module.css';
+
+interface Props {
+  message: ChatMessage;
+  /** Follows a message of the same author within 5 minutes: no avatar and header. */
+  grouped: boolean;
+  onRetry(nonce: string): void;
+  onDiscard(nonce: string): void;
+}
+
+/** One message. Content is plain text: React escapes it, newlines are kept by CSS. */
+export const MessageItem = memo(function MessageItem({ message, grouped, onRetry, onDiscard }: Props) {
+  const { t, i18n } = useTranslation('chat');
+  const date = new Date(message.createdAt);
+  const time = formatTime(date, i18n.language);
+  const full = formatFull(date, i18n.language);
+  const className = [styles.message, grouped ? styles.grouped : styles.first, message.state === 'sending' && styles.sending, message.state === 'failed' && styles.failed]
+    .filter(Boolean)
+    .join(' ');
+
+  return (
+    <article className={className} data-state={message.state} aria-busy={message.state === 'sending' || undefined}>
+      <div className={styles.gutter}>
+        {grouped ? (
+          <time className={styles.hoverTime} dateTime={message.createdAt} title={full} aria-hidden="true">
+            {time}
+          </time>
+        ) : (
+          <Avatar id={message.createdBy.id} name={message.createdBy.username} />
+        )}
+      </div>
+      <div className={styles.body}>
+        {grouped ? (
+          <span className="visually-hidden">
+            {message.createdBy.username} {time}
+          </span>
+        ) : (
+          <header className={styles.header}>
+            <span className={styles.author}>{message.createdBy.username}</span>
+            <time className={styles.time} dateTime={message.createdAt} title={full}>
+              {time}
+            </time>
+          </header>
+        )}
+        <div className={styles.content}>{message.content}</div>
+        {message.state === 'sending' && <span className="visually-hidden">{t('state.sending')}</span>}
+        {message.state === 'failed' && message.nonce && (
+          <div className={styles.failure}>
+            <span className={styles.failedMark} role="img" aria-label={t('state.failed')} title={message.error ? `${t('state.failed')}: ${message.error}` : t('state.failed')}>
+              !
+            </span>
+            <span className={styles.failedText}>{t('state.failed')}</span>
+            <button type="button" className={styles.linkButton} onClick={() => onRetry(message.nonce!)}>
+              {t('retry')}
+            </button>
+            <button type="button" className={styles.linkButton} onClick={() => onDiscard(message.nonce!)}>
+              {t('discard')}
+            </button>
+          </div>
+        )}
+      </div>
+    </article>
+  );
+});

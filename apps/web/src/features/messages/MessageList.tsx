@@ -1,0 +1,159 @@
+import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { buildRows } from './grouping';
+import { formatDay } from './format';
+import { mergeMessages } from './message-cache';
+import { useChannelMessages, usePendingMessages } from './message-queries';
+import { MessageItem } from './MessageItem';
+import styles from './MessageList.module.css';
+
+interface Props {
+  channelId: string;
+  channelName: string;
+  onRetry(nonce: string): void;
+  onDiscard(nonce: string): void;
+  /** Bumped by the composer after a send: scroll to the bottom even when reading older messages. */
+  scrollToBottomSignal: number;
+}
+
+/** Distance from the bottom (px) under which the view counts as "at the bottom" and follows new messages. */
+const STICK_THRESHOLD = 48;
+
+export function MessageList({ channelId, channelName, onRetry, onDiscard, scrollToBottomSignal }: Props) {
+  const { t, i18n } = useTranslation('chat');
+  const history = useChannelMessages(channelId);
+  const pending = usePendingMessages(channelId);
+  const messages = useMemo(() => mergeMessages(history.data, pending), [history.data, pending]);
+  const rows = useMemo(() => buildRows(messages), [messages]);
+
+  const scroller = useRef<HTMLDivElement>(null);
+  const sentinel = useRef<HTMLDivElement>(null);
+  const snap = useRef({ scrollHeight: 0, scrollTop: 0, firstId: null as string | null, lastId: null as string | null, atBottom: true });
+
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = history;
+  const firstId = messages[0]?.id ?? null;
+  const lastId = messages.length ? messages[messages.length - 1].id : null;
+  const lastKey = rows.length ? rows[rows.length - 1].key : null;
+
+  // Keep the reading position: older pages (or the loader/welcome header) change the height above
+  // the viewport, so the distance from the bottom is kept; new messages at the bottom are followed
+  // only when the view was already at the bottom.
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    const prev = snap.current;
+    if (prev.lastId === null && lastId !== null) {
+      el.scrollTop = el.scrollHeight;
+    } else if (lastKey !== null && lastId !== prev.lastId) {
+      if (prev.atBottom) el.scrollTop = el.scrollHeight;
+    } else if (!prev.atBottom) {
+      el.scrollTop = prev.scrollTop + (el.scrollHeight - prev.scrollHeight);
+    } else {
+      el.scrollTop = el.scrollHeight;
+    }
+    snap.current = { scrollHeight: el.scrollHeight, scrollTop: el.scrollTop, firstId, lastId, atBottom: el.scrollHeight - el.scrollTop - el.clientHeight < STICK_THRESHOLD };
+  }, [rows, firstId, lastId, lastKey, hasNextPage, isFetchingNextPage]);
+
+  // After our own send, go to the bottom.
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (!el || scrollToBottomSignal === 0) return;
+    el.scrollTop = el.scrollHeight;
+    snap.current.atBottom = true;
+  }, [scrollToBottomSignal]);
+
+  // Stay at the bottom when the viewport shrinks (window resize, on-screen keyboard, composer growing).
+  useEffect(() => {
+    const el = scroller.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const ro = new ResizeObserver(() => {
+      if (snap.current.atBottom) el.scrollTop = el.scrollHeight;
+      snap.current.scrollHeight = el.scrollHeight;
+      snap.current.scrollTop = el.scrollTop;
+    });
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, []);
+
+  // Scroll-up loader: fetch the next older page when the top comes near.
+  useEffect(() => {
+    const el = scroller.current;
+    const target = sentinel.current;
+    if (!el || !target || !hasNextPage) return;
+    const io = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
+      },
+      { root: el, rootMargin: '300px 0px 0px 0px' },
+    );
+    io.observe(target);
+    return () => io.disconnect();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  const onScroll = () => {
+    const el = scroller.current;
+    if (!el) return;
+    snap.current.scrollTop = el.scrollTop;
+    snap.current.scrollHeight = el.scrollHeight;
+    snap.current.atBottom = el.scrollHeight - el.scrollTop - el.clientHeight < STICK_THRESHOLD;
+  };
+
+  if (history.isPending) {
+    return (
+      <div className={styles.state} role="status">
+        <span className={styles.spinner} aria-hidden="true" />
+        {t('loading')}
+      </div>
+    );
+  }
+  if (history.isError && !history.data) {
+    return (
+      <div className={styles.state} role="alert">
+        <p className={styles.errorText}>{history.error.message || t('loadError')}</p>
+        <button type="button" className={styles.retryButton} onClick={() => void history.refetch()}>
+          {t('tryAgain')}
+        </button>
+      </div>
+    );
+  }
+
+  return (
+    <div ref={scroller} className={styles.scroller} onScroll={onScroll} role="log" aria-label={t('messagesLabel', { channel: channelName })} tabIndex={0}>
+      <div className={styles.inner}>
+        {hasNextPage ? (
+          <div ref={sentinel} className={styles.loader} role="status">
+            {isFetchingNextPage && (
+              <>
+                <span className={styles.spinner} aria-hidden="true" />
+                {t('loadingOlder')}
+              </>
+            )}
+            {history.isFetchNextPageError && (
+              <button type="button" className={styles.retryButton} onClick={() => void fetchNextPage()}>
+                {t('tryAgain')}
+              </button>
+            )}
+          </div>
+        ) : (
+          <div className={styles.welcome}>
+            <div className={styles.welcomeIcon} aria-hidden="true">
+              #
+            </div>
+            <h2 className={styles.welcomeTitle}>{t('welcomeTitle', { channel: channelName })}</h2>
+            <p className={styles.welcomeText}>{t('welcomeText', { channel: channelName })}</p>
+          </div>
+        )}
+        {rows.map((row) =>
+          row.kind === 'date' ? (
+            <div key={row.key} className={styles.dateSeparator} role="separator" aria-label={formatDay(row.date, i18n.language)}>
+              <span>{formatDay(row.date, i18n.language)}</span>
+            </div>
+          ) : (
+            <MessageItem key={row.key} message={row.message} grouped={row.grouped} onRetry={onRetry} onDiscard={onDiscard} />
+          ),
+        )}
+        <div className={styles.bottomSpacer} />
+      </div>
+    </div>
+  );
+}

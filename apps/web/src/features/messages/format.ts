@@ -1,0 +1,12 @@
+/** Date and time labels in the UI language. */
+export function formatDay(date: Date, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', day: 'numeric' }).format(date);
+}
+
+export function formatTime(date: Date, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }).format(date);
+}
+
+export function formatFull(date: Date, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeStyle: 'short' }).format(date);
+}

@@ -1,0 +1,46 @@
+import type { ChatMessage } from './message-cache';
+
+/** Consecutive messages of one author within this span are grouped (spec 001 §9). */
+export const GROUP_WINDOW_MS = 5 * 60_000;
+
+export type ChatRow =
+  | { kind: 'date'; key: string; date: Date }
+  | { kind: 'message'; key: string; message: ChatMessage; grouped: boolean };
+
+function dayKey(d: Date): string {
+  return `${d.getFullYear()}-${d.getMonth()}-${d.getDate()}`;
+}
+
+/**
+ * Rows of the chat view: a date separator before the first message of each (local) day, and each
+ * message marked grouped when it follows one of the same author within 5 minutes on the same day
+ * and is not a reply.
+ */
+export function buildRows(messages: ChatMessage[]): ChatRow[] {
+  const rows: ChatRow[] = [];
+  let prev: ChatMessage | null = null;
+  let prevDay: string | null = null;
+  const keys = new Set<string>();
+  for (const m of messages) {
+    const date = new Date(m.createdAt);
+    const day = dayKey(date);
+    if (day !== prevDay) {
+      rows.push({ kind: 'date', key: `date-${day}`, date });
+      prev = null;
+    }
+    const grouped =
+      prev !== null &&
+      prev.createdBy.id === m.createdBy.id &&
+      !m.replyTo &&
+      date.getTime() - new Date(prev.createdAt).getTime() < GROUP_WINDOW_MS &&
+      date.getTime() >= new Date(prev.createdAt).getTime();
+    // Keyed by nonce when there is one, so that the server copy takes over the pending row in place.
+    let key = m.nonce ? `n-${m.nonce}` : m.id;
+    if (keys.has(key)) key = m.id;
+    keys.add(key);
+    rows.push({ kind: 'message', key, message: m, grouped });
+    prev = m;
+    prevDay = day;
+  }
+  return rows;
+}

@@ -1,0 +1,20 @@
+import type { z } from 'zod';
+import type { teamChannelsResponseSchema } from '@rally/shared/api/teams';
+import { useQuery } from '@tanstack/react-query';
+import { get } from '../../lib/api';
+import type { TeamChannelsData } from '../../lib/gateway/dispatcher';
+import { queryKeys } from '../../lib/query-keys';
+
+const FIVE_MINUTES = 5 * 60_000;
+
+/** Channels and categories of a team that the user may view; READY and live events keep it current. */
+export function useTeamChannels(teamId: string) {
+  return useQuery({
+    queryKey: queryKeys.teamChannels(teamId),
+    queryFn: async ({ signal }): Promise<TeamChannelsData> => {
+      const r = await get<z.infer<typeof teamChannelsResponseSchema>>(`/api/v1/teams/${encodeURIComponent(teamId)}/channels`, { signal });
+      return { channels: r.channels, categories: r.categories };
+    },
+    staleTime: FIVE_MINUTES,
+  });
+}
