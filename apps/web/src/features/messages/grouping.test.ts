@@ -1,0 +1,60 @@
+// @vitest-environment node
+import type { Message } from '@rally/shared/api/messages';
+import { describe, expect, it } from 'vitest';
+import { buildRows } from './grouping';
+import { compareIds, insertMessage, type ChatMessage, type MessagesData } from './message-cache';
+
+const msg = (id: string, author: string, createdAt: string, extra: Partial<ChatMessage> = {}): ChatMessage => ({
+  id,
+  channelId: '1',
+  content: id,
+  createdAt,
+  editedAt: null,
+  createdBy: { id: author, username: author, profilePicture: null, presence: 1 },
+  replyTo: null,
+  type: 'text',
+  attachments: [],
+  embeds: [],
+  reactions: [],
+  mentions: { users: [], roles: [], everyone: false, here: false },
+  nonce: null,
+  state: 'sent',
+  ...extra,
+});
+
+describe('buildRows', () => {
+  it('groups one author within 5 minutes, not across authors, gaps, days or replies', () => {
+    const rows = buildRows([
+      msg('1', 'a', '2026-03-01T10:00:00'),
+      msg('2', 'a', '2026-03-01T10:04:59'),
+      msg('3', 'a', '2026-03-01T10:10:00'), // gap > 5 min after 2
+      msg('4', 'b', '2026-03-01T10:10:30'),
+      msg('5', 'b', '2026-03-01T10:11:00', { replyTo: '1' }),
+      msg('6', 'b', '2026-03-02T10:11:30'), // next day
+    ]);
+    expect(rows.map((r) => (r.kind === 'date' ? 'date' : `${r.message.id}${r.grouped ? 'g' : ''}`))).toEqual(['date', '1', '2g', '3', '4', '5', 'date', '6']);
+  });
+
+  it('keys a message by its nonce so the server copy takes over the pending row', () => {
+    const pendingRow = buildRows([msg('pending-x', 'a', '2026-03-01T10:00:00', { nonce: 'x', state: 'sending' })])[1];
+    const sentRow = buildRows([msg('77', 'a', '2026-03-01T10:00:00', { nonce: 'x' })])[1];
+    expect(pendingRow.key).toBe(sentRow.key);
+  });
+});
+
+describe('insertMessage', () => {
+  const page = (ids: string[]): MessagesData => ({ pages: [{ messages: ids.map((id) => msg(id, 'a', '2026-03-01T10:00:00') as Message), hasMore: true }], pageParams: [null] });
+
+  it('keeps id order and ignores duplicates', () => {
+    let d = page(['10', '12']);
+    d = insertMessage(d, msg('11', 'a', '2026-03-01T10:00:00'));
+    d = insertMessage(d, msg('13', 'a', '2026-03-01T10:00:00'));
+    d = insertMessage(d, msg('12', 'a', '2026-03-01T10:00:00'));
+    expect(d.pages[0].messages.map((m) => m.id)).toEqual(['10', '11', '12', '13']);
+  });
+
+  it('compares snowflakes numerically', () => {
+    expect(compareIds('9', '10')).toBeLessThan(0);
+    expect(compareIds('123', '122')).toBeGreaterThan(0);
+  });
+});
