@@ -38,9 +38,22 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  let closing = false;
+  // An idle client that loses its connection (server restart, forced drop) reports here; without a
+  // handler it would crash the process. The pool replaces the client on the next query.
+  pool.on('error', (err) => {
+    if (!closing) console.error(`PostgreSQL idle client error: ${err.message}`);
+  });
   const db = drizzle(pool, { schema }) as unknown as Database;
   await migrate(drizzle(pool, { schema }), { migrationsFolder: MIGRATIONS_DIR });
-  return { db, kind: 'postgres', close: () => pool.end() };
+  return {
+    db,
+    kind: 'postgres',
+    close: async () => {
+      closing = true;
+      await pool.end();
+    },
+  };
 }
 
 async function openPglite(dataDir: string): Promise<DatabaseHandle> {
