@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './env';
+
+function configError(env: Record<string, string>): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    if (err instanceof ConfigError) return err;
+    throw err;
+  }
+  throw new Error('loadConfig accepted the environment');
+}
+
+describe('loadConfig', () => {
+  it('has working defaults for an empty environment', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ PORT: 3000, ALLOWED_REGIONS: ['TR', 'AZ'], DEFAULT_COUNTRY: 'TR', COUNTRY_HEADER: 'cf-ipcountry', LOGIN_FAILURES_BEFORE_CAPTCHA: 3 });
+    expect(config.RATE_LIMIT_REGISTER).toEqual({ count: 10, windowMs: 3_600_000 });
+    expect(config.RATE_LIMIT_LOGIN).toEqual({ count: 20, windowMs: 300_000 });
+    expect(config.COOKIE_SECRET).toBeUndefined();
+  });
+
+  it('parses values and ignores empty and unknown variables', () => {
+    const config = loadConfig({ PORT: '8080', ALLOWED_REGIONS: 'tr, az ,de', RATE_LIMIT_LOGIN: '5/60', COOKIE_SECRET: 'x'.repeat(32), DATABASE_URL: '', HOME: '/root' });
+    expect(config.PORT).toBe(8080);
+    expect(config.ALLOWED_REGIONS).toEqual(['TR', 'AZ', 'DE']);
+    expect(config.RATE_LIMIT_LOGIN).toEqual({ count: 5, windowMs: 60_000 });
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(loadConfig({ ALLOWED_REGIONS: '*' }).ALLOWED_REGIONS).toEqual(['*']);
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['ALLOWED_REGIONS', 'Turkey'],
+    ['ALLOWED_REGIONS', ' , '],
+    ['COOKIE_SECRET', 'too-short'],
+    ['RATE_LIMIT_REGISTER', '10 per hour'],
+    ['DATABASE_URL', 'mysql://localhost/db'],
+    ['CAPTCHA_MAX_NUMBER', '5'],
+  ])('throws a ConfigError naming %s for %j', (name, value) => {
+    const err = configError({ [name]: value });
+    expect(err).toBeInstanceOf(ConfigError);
+    expect(err.message).toContain(name);
+  });
+
+  it('names every bad variable at once', () => {
+    const err = configError({ PORT: '-1', COOKIE_SECRET: 'short' });
+    expect(err.message).toMatch(/PORT/);
+    expect(err.message).toMatch(/COOKIE_SECRET: must be at least 32 characters long/);
+  });
+});
