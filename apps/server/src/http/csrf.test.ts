@@ -29,7 +29,8 @@ describe('CSRF defence', () => {
   });
 
   it('lets through our own origin (PUBLIC_URL or the Host) and requests without Origin', async () => {
-    for (const headers of [{ origin: 'https://rally.example.com' }, { origin: 'http://localhost:80', host: 'localhost:80' }, {}]) {
+    const cases: Record<string, string>[] = [{ origin: 'https://rally.example.com' }, { origin: 'http://localhost:80', host: 'localhost:80' }, {}];
+    for (const headers of cases) {
       const res = await post('/api/v1/login', { 'x-rally-request': '1', ...headers });
       expect(res.statusCode).toBe(401); // reached the handler: unknown account
     }
