@@ -3,12 +3,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { useToast } from '../../components/ui/toast-context';
 import { ApiError } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
 import { useMe } from '../messages/use-me';
 import { joinInvite, seedJoinedTeam, useInvite } from './invite-queries';
 import styles from './InvitePage.module.css';
-import { useInviteToast } from './use-invite-toast';
 
 /**
  * /invite/:code (public). Shows the team behind an invite; signed-out visitors are offered log in
@@ -23,7 +23,7 @@ export function InvitePage() {
   const me = useMe();
   const qc = useQueryClient();
   const navigate = useNavigate();
-  const toast = useInviteToast();
+  const toast = useToast();
   const [joining, setJoining] = useState(false);
   const [joinError, setJoinError] = useState<string | null>(null);
 
@@ -51,7 +51,7 @@ export function InvitePage() {
       }
       const message = err instanceof ApiError && err.message ? err.message : t('joinFailed');
       setJoinError(message);
-      toast(message);
+      toast.show(message, 'error');
     } finally {
       setJoining(false);
     }

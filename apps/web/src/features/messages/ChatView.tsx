@@ -1,9 +1,9 @@
 import { useCallback, useState } from 'react';
+import { useToast } from '../../components/ui/toast-context';
 import { useChannelMounted } from '../../lib/gateway/use-channel-mounted';
 import styles from './ChatView.module.css';
 import { Composer } from './Composer';
 import { MessageList } from './MessageList';
-import { useErrorToast } from './use-error-toast';
 import { useSendMessage } from './use-send-message';
 
 interface Props {
@@ -14,7 +14,8 @@ interface Props {
 
 /** A text channel's conversation: history with the scroll-up loader, and the composer. */
 export function ChatView({ teamId, channelId, channelName }: Props) {
-  const showError = useErrorToast();
+  const toast = useToast();
+  const showError = useCallback((message: string) => toast.show(message, 'error'), [toast]);
   const { send, retry, discard } = useSendMessage(channelId, showError);
   const [sentSignal, setSentSignal] = useState(0);
   useChannelMounted(channelId, teamId);

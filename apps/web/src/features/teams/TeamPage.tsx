@@ -44,7 +44,7 @@ export function TeamPage() {
 
   // Remember the open channel for this team.
   useEffect(() => {
-    if (channel) setLastViewedChannel(teamId, channel.id);
+    if (channel?.type === 'text') setLastViewedChannel(teamId, channel.id);
   }, [teamId, channel]);
 
   useEffect(() => {
