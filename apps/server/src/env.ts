@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ALLOWED_REGIONS_DEFAULT } from '@rally/shared/limits';
+import { ALLOWED_REGIONS_DEFAULT, TIMING } from '@rally/shared/limits';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -59,6 +59,23 @@ export const configSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Serve the development-only pages (mail outbox). */
   DEV_PAGES: bool.default(false),
+  // ---- gateway (/api/v1/ws); see docs/gateway-protocol.md. Defaults are the protocol's; tests shorten them. ----
+  /** Heartbeat interval told to clients in READY. */
+  GATEWAY_HEARTBEAT_INTERVAL_MS: z.coerce.number().int().min(10).default(TIMING.heartbeatIntervalMs),
+  /** A socket that sends no frame for this long is closed with SESSION_TIMEOUT. */
+  GATEWAY_HEARTBEAT_TIMEOUT_MS: z.coerce.number().int().min(20).default(TIMING.heartbeatTimeoutMs),
+  /** How long a dropped session can be resumed. */
+  GATEWAY_RESUME_WINDOW_MS: z.coerce.number().int().min(100).default(TIMING.resumeWindowMs),
+  /** How long a new socket waits for a first frame (RESUME) before READY starts a fresh session. */
+  GATEWAY_RESUME_WAIT_MS: z.coerce.number().int().min(0).default(250),
+  /** Most events replayed on RESUME (and kept unacknowledged per session); beyond it, INVALID_SESSION. */
+  GATEWAY_REPLAY_BUFFER: z.coerce.number().int().min(1).default(1000),
+  /** Client frames allowed per socket, as COUNT/SECONDS; more closes the socket with RATE_LIMITED. */
+  GATEWAY_FRAME_RATE: rate.prefault('120/60'),
+  /** Largest client frame in bytes. */
+  GATEWAY_MAX_PAYLOAD_BYTES: z.coerce.number().int().min(256).default(16 * 1024),
+  /** A socket whose unsent output exceeds this (a slow consumer) is dropped; it may resume. */
+  GATEWAY_MAX_BUFFERED_BYTES: z.coerce.number().int().min(1024).default(4 * 1024 * 1024),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -1,41 +1,65 @@
 import { Redis } from 'ioredis';
-import type { BusEnvelope, BusHandler, EventBus } from './types';
+import { BUS_START, compareBusIds, type BusEntry, type BusEnvelope, type BusHandler, type BusId, type EventBus } from './types';
+
+export interface RedisBusOptions {
+  /** Approximate number of envelopes the stream keeps (XADD MAXLEN ~). */
+  maxEntries?: number;
+  /** The stream key expires after this long without a publish (so that test prefixes vanish). */
+  idleExpiryMs?: number;
+  /** Longest a blocking read waits before it looks again (bounds the time close() takes). */
+  blockMs?: number;
+}
+
+type StreamEntries = [id: string, fields: string[]][];
 
 /**
- * Redis pub/sub bus: every process publishes to one channel and delivers what it receives
- * (its own events included, so that delivery has one path).
+ * Redis bus on one stream, `<prefix>events`: publish is XADD; every process reads the stream with a
+ * blocking XREAD on a connection of its own and delivers what it reads (its own events included, so
+ * that delivery has one path). Unlike pub/sub, a stream gives every envelope a position that all
+ * processes agree on and keeps recent envelopes, which is what lets a gateway session resume on any
+ * process (see docs/gateway-protocol.md, "Resume across processes").
  */
 export class RedisBus implements EventBus {
   readonly kind = 'redis' as const;
-  private readonly pub: Redis;
-  private readonly sub: Redis;
+  /** Connection for ordinary commands (XADD, XRANGE); other parts may share it (gateway session store). */
+  readonly commands: Redis;
+  private readonly reader: Redis;
   private readonly handlers = new Set<BusHandler>();
-  private readonly channel: string;
+  readonly stream: string;
+  private readonly maxEntries: number;
+  private readonly idleExpiryMs: number;
+  private readonly blockMs: number;
+  private last: BusId = BUS_START;
+  private closed = false;
+  private loop: Promise<void> = Promise.resolve();
 
-  private constructor(url: string, prefix: string) {
-    this.channel = `${prefix}events`;
-    this.pub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
-    this.sub = new Redis(url, { lazyConnect: true });
-    this.sub.on('message', (_channel: string, payload: string) => {
-      let envelope: BusEnvelope;
-      try {
-        envelope = JSON.parse(payload) as BusEnvelope;
-      } catch {
-        return;
-      }
-      for (const handler of this.handlers) handler(envelope);
-    });
+  private constructor(url: string, prefix: string, options: RedisBusOptions) {
+    this.stream = `${prefix}events`;
+    this.maxEntries = options.maxEntries ?? 100_000;
+    this.idleExpiryMs = options.idleExpiryMs ?? 3_600_000;
+    this.blockMs = options.blockMs ?? 2_000;
+    this.commands = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
+    this.reader = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: null });
   }
 
-  static async connect(url: string, prefix = 'rally:'): Promise<RedisBus> {
-    const bus = new RedisBus(url, prefix);
-    await Promise.all([bus.pub.connect(), bus.sub.connect()]);
-    await bus.sub.subscribe(bus.channel);
+  static async connect(url: string, prefix = 'rally:', options: RedisBusOptions = {}): Promise<RedisBus> {
+    const bus = new RedisBus(url, prefix, options);
+    await Promise.all([bus.commands.connect(), bus.reader.connect()]);
+    // Start after the newest entry: earlier ones belong to sessions of other processes' past.
+    const newest = (await bus.commands.xrevrange(bus.stream, '+', '-', 'COUNT', 1)) as StreamEntries;
+    if (newest.length > 0) bus.last = newest[0][0];
+    bus.loop = bus.readLoop();
     return bus;
   }
 
   async publish(envelope: BusEnvelope): Promise<void> {
-    await this.pub.publish(this.channel, JSON.stringify(envelope));
+    const results = await this.commands
+      .pipeline()
+      .xadd(this.stream, 'MAXLEN', '~', this.maxEntries, '*', 'e', JSON.stringify(envelope))
+      .pexpire(this.stream, this.idleExpiryMs)
+      .exec();
+    const failed = results?.find(([err]) => err);
+    if (failed) throw failed[0];
   }
 
   subscribe(handler: BusHandler): () => void {
@@ -43,8 +67,66 @@ export class RedisBus implements EventBus {
     return () => this.handlers.delete(handler);
   }
 
+  lastId(): BusId {
+    return this.last;
+  }
+
+  async readAfter(afterId: BusId, count: number): Promise<BusEntry[] | null> {
+    const [oldest, entries] = await Promise.all([
+      this.commands.xrange(this.stream, '-', '+', 'COUNT', 1) as Promise<StreamEntries>,
+      this.commands.xrange(this.stream, `(${afterId}`, '+', 'COUNT', count) as Promise<StreamEntries>,
+    ]);
+    // The oldest kept entry is after afterId: whatever came between may have been trimmed.
+    if (oldest.length > 0 && compareBusIds(oldest[0][0], afterId) > 0) return null;
+    if (oldest.length === 0 && compareBusIds(afterId, BUS_START) > 0 && compareBusIds(afterId, this.last) < 0) return null;
+    return entries.flatMap(([id, fields]) => {
+      const envelope = parseEnvelope(fields);
+      return envelope ? [{ id, envelope }] : [];
+    });
+  }
+
   async close(): Promise<void> {
+    this.closed = true;
     this.handlers.clear();
-    await Promise.allSettled([this.sub.quit(), this.pub.quit()]);
+    this.reader.disconnect();
+    await this.loop.catch(() => {});
+    await this.commands.quit().catch(() => {});
+  }
+
+  private async readLoop(): Promise<void> {
+    while (!this.closed) {
+      let reply: [stream: string, entries: StreamEntries][] | null;
+      try {
+        reply = (await this.reader.xread('COUNT', 1000, 'BLOCK', this.blockMs, 'STREAMS', this.stream, this.last)) as typeof reply;
+      } catch (err) {
+        if (this.closed) return;
+        console.error('redis bus: read failed', err);
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        continue;
+      }
+      if (!reply) continue;
+      for (const [id, fields] of reply[0][1]) {
+        this.last = id;
+        const envelope = parseEnvelope(fields);
+        if (!envelope) continue;
+        for (const handler of this.handlers) {
+          try {
+            handler(envelope, id);
+          } catch (err) {
+            console.error('redis bus: handler failed', err);
+          }
+        }
+      }
+    }
+  }
+}
+
+function parseEnvelope(fields: string[]): BusEnvelope | null {
+  const index = fields.indexOf('e');
+  if (index < 0) return null;
+  try {
+    return JSON.parse(fields[index + 1]) as BusEnvelope;
+  } catch {
+    return null;
   }
 }

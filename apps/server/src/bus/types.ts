@@ -16,16 +16,50 @@ export interface BusEnvelope {
   origin?: string;
 }
 
-export type BusHandler = (envelope: BusEnvelope) => void;
+/**
+ * Position of an envelope in the bus's total order, `"<ms>-<n>"` (a Redis stream id; the memory bus
+ * uses `"0-<n>"`). Compare with compareBusIds, never as strings.
+ */
+export type BusId = string;
+
+/** The position before every envelope. */
+export const BUS_START: BusId = '0-0';
+
+export interface BusEntry {
+  id: BusId;
+  envelope: BusEnvelope;
+}
+
+/** Second argument: the envelope's position in the bus (ignored by most subscribers). */
+export type BusHandler = (envelope: BusEnvelope, id: BusId) => void;
 
 /**
- * Delivers events to every server process. In-process by default; Redis pub/sub when REDIS_URL is
- * set, so that several processes behind a load balancer deliver each other's events.
+ * Delivers events to every server process, every process in the same order. In-process by
+ * default; a Redis stream when REDIS_URL is set, so that several processes behind a load balancer
+ * deliver each other's events. Recent envelopes are kept for a while (readAfter) so that the
+ * gateway can catch a resumed session up, on any process.
  */
 export interface EventBus {
   readonly kind: 'memory' | 'redis';
   publish(envelope: BusEnvelope): Promise<void>;
-  /** Returns an unsubscribe function. */
+  /** Returns an unsubscribe function. Handlers run one envelope at a time, in bus order. */
   subscribe(handler: BusHandler): () => void;
+  /** Position of the last envelope handed to the subscribers of this process (BUS_START before any). */
+  lastId(): BusId;
+  /**
+   * Up to `count` kept envelopes after `afterId`, in order. Null when envelopes after `afterId` may
+   * have been dropped already (retention), so that a caller cannot rely on them being complete.
+   */
+  readAfter(afterId: BusId, count: number): Promise<BusEntry[] | null>;
   close(): Promise<void>;
+}
+
+/** Order of two bus ids: negative when a is before b. */
+export function compareBusIds(a: BusId, b: BusId): number {
+  const da = a.indexOf('-');
+  const db = b.indexOf('-');
+  const ma = Number(a.slice(0, da));
+  const mb = Number(b.slice(0, db));
+  if (ma !== mb) return ma - mb;
+  return Number(a.slice(da + 1)) - Number(b.slice(db + 1));
 }

@@ -1,4 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import { WebSocketServer } from 'ws';
+import { CloseCode } from '@rally/shared/gateway/protocol';
+import { RedisBus } from '../bus/redis-bus';
+import { GatewayCore } from './core';
+import { gatewayOptions, type GatewayOptions } from './options';
+import { MemorySessionStore, RedisSessionStore, type SessionStore } from './session-store';
+import { authenticateUpgrade, checkUpgrade, GATEWAY_PATH, refuse } from './upgrade';
 
 /** The realtime gateway at /api/v1/ws (see docs/gateway-protocol.md). */
 export interface Gateway {
@@ -9,7 +16,82 @@ export interface Gateway {
   shutdown(): Promise<void>;
 }
 
-export function attachGateway(app: FastifyInstance): Gateway {
-  void app;
-  return { connectionCount: () => 0, closeSessionsOfToken: () => {}, shutdown: async () => {} };
+/** How long shutdown waits for clients to answer the close before it drops their sockets. */
+const SHUTDOWN_GRACE_MS = 2_000;
+
+/**
+ * Serve the gateway on the app's HTTP server ('upgrade' events for /api/v1/ws; any other upgrade
+ * is dropped). Options default to the config's GATEWAY_* settings.
+ */
+export function attachGateway(app: FastifyInstance, overrides: Partial<GatewayOptions> = {}): Gateway {
+  const options = { ...gatewayOptions(app.config), ...overrides };
+  const store: SessionStore = app.bus instanceof RedisBus ? new RedisSessionStore(app.bus.commands, app.config.REDIS_PREFIX) : new MemorySessionStore();
+  const core = new GatewayCore(app, options, store);
+  const wss = new WebSocketServer({ noServer: true, maxPayload: options.maxPayloadBytes, perMessageDeflate: false, clientTracking: false });
+  let accepting = true;
+
+  const unsubscribe = app.bus.subscribe((envelope, id) => {
+    try {
+      core.router.route(envelope, id);
+    } catch (err) {
+      app.log.error({ err, type: envelope.event?.type }, 'gateway: routing failed');
+    }
+  });
+
+  const sweep = setInterval(() => core.sweep(Date.now()), Math.max(10, Math.min(5_000, Math.floor(options.heartbeatTimeoutMs / 4))));
+  sweep.unref();
+
+  app.server.on('upgrade', (req, socket, head) => {
+    if ((req.url ?? '').split('?')[0] !== GATEWAY_PATH) {
+      socket.destroy();
+      return;
+    }
+    socket.on('error', () => socket.destroy());
+    if (!accepting) return refuse(socket, 503, 'Service Unavailable');
+    const refusal = checkUpgrade(app.config, req);
+    if (refusal) return refuse(socket, refusal.status, refusal.reason);
+    authenticateUpgrade(app, req).then(
+      (auth) => {
+        if (socket.destroyed) return;
+        if (!accepting) return refuse(socket, 503, 'Service Unavailable');
+        wss.handleUpgrade(req, socket, head, (ws) => {
+          // Accepted, then closed with a terminal code: a browser cannot read the status of a refused upgrade.
+          if (!auth) ws.close(CloseCode.NOT_AUTHENTICATED, 'not authenticated');
+          else core.open(ws, auth);
+        });
+      },
+      (err: unknown) => {
+        app.log.error({ err }, 'gateway: authentication failed');
+        refuse(socket, 500, 'Internal Server Error');
+      },
+    );
+  });
+
+  return {
+    connectionCount: () => core.connections.size,
+    closeSessionsOfToken(sessionToken) {
+      for (const conn of core.connections) if (conn.token === sessionToken) core.end(conn, CloseCode.SESSION_ENDED, 'session ended', false);
+    },
+    async shutdown() {
+      if (!accepting) return;
+      accepting = false;
+      clearInterval(sweep);
+      unsubscribe();
+      const closed = [...core.connections].map(
+        (conn) =>
+          new Promise<void>((resolve) => {
+            if (conn.ws.readyState === conn.ws.CLOSED) return resolve();
+            conn.ws.once('close', () => resolve());
+            core.end(conn, CloseCode.SERVER_RESTART, 'server restart', true);
+          }),
+      );
+      await core.pendingSaves();
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([Promise.all(closed), new Promise((resolve) => (timer = setTimeout(resolve, SHUTDOWN_GRACE_MS)))]);
+      clearTimeout(timer);
+      for (const conn of core.connections) conn.ws.terminate();
+      store.close();
+      wss.close();
+    },
+  };
 }

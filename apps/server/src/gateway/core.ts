@@ -1,0 +1,284 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import WebSocket from 'ws';
+import { CloseCode, GATEWAY_VERSION, type ClientFrame } from '@rally/shared/gateway/protocol';
+import type { PublicUser } from '@rally/shared/api/users';
+import type { Audience, BusId } from '../bus/types';
+import { compareBusIds } from '../bus/types';
+import { hashToken } from '../modules/auth/session-repository';
+import { findUserById, toSelfUser, updatePresence } from '../modules/users/repository';
+import { loadReadyState } from '../modules/teams/ready';
+import { Connection } from './connection';
+import { dispatchFrame, dispatchTail } from './frames';
+import type { GatewayOptions } from './options';
+import { canResume, catchUp } from './resume';
+import { audienceIncludes, deliver, Router } from './router';
+import { Session } from './session';
+import type { SessionStore } from './session-store';
+
+const INVALID_SESSION_CLOSE = 1000;
+
+/**
+ * The life of every socket of this process: first frame or READY, RESUME, frames, close. Delivery
+ * itself is the router's; dropped sessions go to the session store.
+ */
+export class GatewayCore {
+  readonly connections = new Set<Connection>();
+  /** Live sessions of this process, by id. */
+  private readonly live = new Map<string, Connection>();
+  /** Snapshots being written, by session id (a RESUME waits for them). */
+  private readonly saving = new Map<string, Promise<void>>();
+  readonly router: Router;
+
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly options: GatewayOptions,
+    private readonly store: SessionStore,
+  ) {
+    this.router = new Router(app.bus.lastId());
+  }
+
+  open(ws: WebSocket, auth: { userId: string; token: string }): void {
+    const conn = new Connection(ws, auth.userId, auth.token, this.options);
+    this.connections.add(conn);
+    ws.on('message', (raw, isBinary) => this.onMessage(conn, raw, isBinary));
+    ws.on('close', () => this.onClose(conn));
+    ws.on('error', () => {
+      // A close event follows.
+    });
+    // A resuming client sends RESUME at once; a fresh one sends nothing and gets READY after the wait.
+    conn.waitTimer = setTimeout(() => void this.start(conn), this.options.resumeWaitMs);
+  }
+
+  private onMessage(conn: Connection, raw: WebSocket.RawData, isBinary: boolean): void {
+    if (conn.phase === 'closed') return;
+    const incoming = conn.read(raw, isBinary);
+    if (!incoming.ok) {
+      if (incoming.reason === 'rate') conn.close(CloseCode.RATE_LIMITED, 'rate limited');
+      else conn.close(CloseCode.INVALID_FRAME, 'invalid frame');
+      return;
+    }
+    const frame = incoming.frame;
+    if (frame.type === 'RESUME') {
+      if (conn.phase === 'waiting') {
+        this.clearWait(conn);
+        void this.resume(conn, frame.data.sessionId, frame.data.seq);
+        return;
+      }
+      // The first frame, but READY went out already (it came after the wait): the client wanted
+      // its old session, which this socket can no longer give; it starts over on a new socket.
+      if (conn.framesReceived === 1) conn.sendControl({ type: 'INVALID_SESSION', data: { resumable: false } }, 0);
+      this.end(conn, CloseCode.ALREADY_STARTED, 'already started', false);
+      return;
+    }
+    if (conn.phase === 'waiting') {
+      this.clearWait(conn);
+      void this.start(conn);
+    }
+    this.handle(conn, frame);
+  }
+
+  private handle(conn: Connection, frame: Exclude<ClientFrame, { type: 'RESUME' }>): void {
+    const session = conn.phase === 'live' ? conn.session : null;
+    switch (frame.type) {
+      case 'HEARTBEAT': {
+        const seq = frame.data?.seq;
+        if (session && typeof seq === 'number') session.ack(seq);
+        conn.sendControl({ type: 'HEARTBEAT_ACK', data: {} }, session?.seq ?? 0);
+        return;
+      }
+      case 'CHANNEL_MOUNTED':
+        if (session && session.channelIds.has(frame.data.channelId)) session.currentChannelId = frame.data.channelId;
+        return;
+      case 'PRESENCE_UPDATE':
+        if (session) void this.updatePresence(session, frame.data.presence);
+        return;
+    }
+  }
+
+  /** A fresh session: subscribe (collecting events at once), load READY, send it, then go live. */
+  private async start(conn: Connection): Promise<void> {
+    if (conn.phase !== 'waiting') return;
+    conn.phase = 'starting';
+    conn.waitTimer = null;
+    const session = new Session(randomBytes(16).toString('base64url'), conn.userId, conn.token, new Set(), new Set(), this.options.replayBuffer);
+    conn.session = session;
+    this.router.addPending(session);
+    try {
+      const [user, state] = await Promise.all([findUserById(this.app.db, conn.userId), loadReadyState(this.app.db, conn.userId)]);
+      if (conn.phase !== 'starting') return;
+      if (!user) {
+        this.end(conn, CloseCode.NOT_AUTHENTICATED, 'not authenticated', false);
+        return;
+      }
+      for (const team of state.teams) session.teamIds.add(team.id);
+      for (const channel of state.channels) session.channelIds.add(channel.id);
+      conn.sendControl(
+        {
+          type: 'READY',
+          data: {
+            version: GATEWAY_VERSION,
+            sessionId: session.id,
+            heartbeatInterval: this.options.heartbeatIntervalMs,
+            user: toSelfUser(user),
+            teams: state.teams,
+            channels: state.channels,
+            categories: state.categories,
+            roles: state.roles,
+            suspendedTeamLength: 0,
+          },
+        },
+        0,
+      );
+      session.sink = conn;
+      this.goLive(conn, session, null);
+    } catch (err) {
+      this.app.log.error({ err }, 'gateway: READY failed');
+      this.end(conn, CloseCode.UNKNOWN_ERROR, 'error', false);
+    }
+  }
+
+  private async resume(conn: Connection, sessionId: string, clientSeq: number): Promise<void> {
+    conn.phase = 'resuming';
+    const stillWanted = () => conn.phase === 'resuming';
+    try {
+      // The old socket may not have been seen closing yet: it is dropped now.
+      const previous = this.live.get(sessionId);
+      if (previous && previous.userId === conn.userId) {
+        this.detach(previous, true);
+        previous.ws.terminate();
+      }
+      await this.saving.get(sessionId);
+      const snapshot = await this.store.take(sessionId);
+      if (!stillWanted()) {
+        if (snapshot) await this.store.save(snapshot, this.options.resumeWindowMs);
+        return;
+      }
+      if (!canResume(snapshot, { userId: conn.userId, tokenHash: hashToken(conn.token) }, clientSeq)) {
+        this.invalidSession(conn);
+        return;
+      }
+      const session = Session.fromSnapshot(snapshot, conn.token, this.options.replayBuffer);
+      conn.session = session;
+      this.router.addPending(session);
+      const reached = await catchUp(session, this.app.bus, snapshot.cursor, clientSeq, stillWanted);
+      if (!stillWanted()) return;
+      if (reached === null) {
+        this.invalidSession(conn);
+        return;
+      }
+      let replayed = 0;
+      for (const [seq, tail] of session.frames) {
+        if (seq <= clientSeq) continue;
+        conn.sendRaw(dispatchFrame(seq, tail));
+        replayed++;
+      }
+      const before = session.seq;
+      session.sink = conn;
+      this.goLive(conn, session, reached);
+      replayed += session.seq - before;
+      conn.sendControl({ type: 'RESUMED', data: { replayed } }, session.seq);
+    } catch (err) {
+      // (A session that does not go live is taken off the router by end() or onClose().)
+      this.app.log.error({ err }, 'gateway: RESUME failed');
+      this.end(conn, CloseCode.UNKNOWN_ERROR, 'error', false);
+    }
+  }
+
+  /**
+   * Deliver what arrived while the session was starting or catching up (after `after`, in order,
+   * filtered by its subscriptions), then index it: from here on the router delivers directly.
+   */
+  private goLive(conn: Connection, session: Session, after: BusId | null): void {
+    for (const { id, envelope } of session.pending ?? []) {
+      if (after !== null && compareBusIds(id, after) <= 0) continue;
+      if (audienceIncludes(envelope.audience, session)) deliver(session, envelope, dispatchTail(envelope.event), null);
+    }
+    this.router.add(session);
+    session.pending = null;
+    conn.phase = 'live';
+    this.live.set(session.id, conn);
+  }
+
+  private invalidSession(conn: Connection): void {
+    conn.sendControl({ type: 'INVALID_SESSION', data: { resumable: false } }, 0);
+    this.end(conn, INVALID_SESSION_CLOSE, 'invalid session', false);
+  }
+
+  private onClose(conn: Connection): void {
+    this.connections.delete(conn);
+    this.clearWait(conn);
+    const wasLive = conn.phase === 'live';
+    conn.phase = 'closed';
+    if (!conn.session) return;
+    if (wasLive) this.detach(conn, true);
+    else {
+      this.router.remove(conn.session);
+      conn.session = null;
+    }
+  }
+
+  /**
+   * Take the session off its socket; with `save`, keep it for RESUME (here or on another process):
+   * its frames so far, and the bus position after which the rest is to be read.
+   */
+  private detach(conn: Connection, save: boolean): void {
+    const session = conn.session;
+    if (!session) return;
+    conn.session = null;
+    session.sink = null;
+    this.router.remove(session);
+    if (this.live.get(session.id) === conn) this.live.delete(session.id);
+    if (!save) return;
+    const snapshot = session.snapshot(hashToken(session.token), this.router.lastId);
+    const saved = this.store
+      .save(snapshot, this.options.resumeWindowMs)
+      .catch((err: unknown) => this.app.log.error({ err }, 'gateway: session snapshot failed'))
+      .finally(() => {
+        if (this.saving.get(session.id) === saved) this.saving.delete(session.id);
+      });
+    this.saving.set(session.id, saved);
+  }
+
+  /** Close a socket; its session is kept for RESUME only when `resumable`. */
+  end(conn: Connection, code: number, reason: string, resumable: boolean): void {
+    if (conn.phase === 'live') this.detach(conn, resumable);
+    else if (conn.session) {
+      this.router.remove(conn.session);
+      conn.session = null;
+    }
+    conn.phase = 'closed';
+    conn.close(code, reason);
+  }
+
+  /** Close the sockets with no frame for the timeout (called by the gateway's sweep). */
+  sweep(now: number): void {
+    for (const conn of this.connections) {
+      if (conn.phase !== 'closed' && now - conn.lastFrameAt > this.options.heartbeatTimeoutMs) {
+        this.end(conn, CloseCode.SESSION_TIMEOUT, 'session timeout', true);
+      }
+    }
+  }
+
+  /** Snapshots still being written (shutdown waits for them). */
+  pendingSaves(): Promise<unknown> {
+    return Promise.all(this.saving.values());
+  }
+
+  private async updatePresence(session: Session, presence: PublicUser['presence']): Promise<void> {
+    try {
+      await updatePresence(this.app.db, session.userId, presence);
+      const audiences: Audience[] =
+        session.teamIds.size > 0 ? [...session.teamIds].map((teamId) => ({ kind: 'team', teamId })) : [{ kind: 'users', userIds: [session.userId] }];
+      const event = { type: 'PRESENCE_UPDATE' as const, data: { userId: session.userId, presence } };
+      await Promise.all(audiences.map((audience) => this.app.bus.publish({ audience, event })));
+    } catch (err) {
+      this.app.log.error({ err }, 'gateway: presence update failed');
+    }
+  }
+
+  private clearWait(conn: Connection): void {
+    if (conn.waitTimer) clearTimeout(conn.waitTimer);
+    conn.waitTimer = null;
+  }
+}
