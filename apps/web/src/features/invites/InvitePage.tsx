@@ -1,12 +1,13 @@
 import { cleanInviteCode, type InviteLookupResponse } from '@rally/shared/api/teams';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useContext, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { useToast } from '../../components/ui/toast-context';
 import { ApiError } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
-import { useMe } from '../messages/use-me';
+import { AuthDialogContext } from '../auth/auth-dialog-context';
+import { useMe } from '../auth/queries';
 import { joinInvite, seedJoinedTeam, useInvite } from './invite-queries';
 import styles from './InvitePage.module.css';
 
@@ -20,7 +21,9 @@ export function InvitePage() {
   const params = useParams();
   const code = cleanInviteCode(params.code ?? '');
   const invite = useInvite(code);
-  const me = useMe();
+  const meQuery = useMe();
+  const me = meQuery.data?.user;
+  const authDialog = useContext(AuthDialogContext);
   const qc = useQueryClient();
   const navigate = useNavigate();
   const toast = useToast();
@@ -74,7 +77,7 @@ export function InvitePage() {
         </Link>
       </>
     );
-  } else if (invite.isPending) {
+  } else if (invite.isPending || meQuery.isPending) {
     card = (
       <p className={styles.text} role="status">
         {t('loading')}
@@ -141,14 +144,25 @@ export function InvitePage() {
         ) : (
           <>
             <p className={styles.text}>{t('signInToJoin')}</p>
-            <div className={styles.row}>
-              <Link to={`/?auth=login&next=${encodeURIComponent(back)}`} className={styles.primary}>
-                {t('logIn')}
-              </Link>
-              <Link to={`/?auth=register&next=${encodeURIComponent(back)}`} className={styles.secondaryButton}>
-                {t('register')}
-              </Link>
-            </div>
+            {authDialog ? (
+              <div className={styles.row}>
+                <button type="button" className={styles.primary} onClick={() => authDialog.open('login')} onFocus={authDialog.preload} onMouseEnter={authDialog.preload}>
+                  {t('logIn')}
+                </button>
+                <button type="button" className={styles.secondaryButton} onClick={() => authDialog.open('register')} onFocus={authDialog.preload} onMouseEnter={authDialog.preload}>
+                  {t('register')}
+                </button>
+              </div>
+            ) : (
+              <div className={styles.row}>
+                <Link to={`/?auth=login&next=${encodeURIComponent(back)}`} className={styles.primary}>
+                  {t('logIn')}
+                </Link>
+                <Link to={`/?auth=register&next=${encodeURIComponent(back)}`} className={styles.secondaryButton}>
+                  {t('register')}
+                </Link>
+              </div>
+            )}
           </>
         )}
       </>

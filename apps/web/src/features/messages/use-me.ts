@@ -1,15 +1,10 @@
-import type { MeResponse } from '@rally/shared/api/users';
 import { UserFlags } from '@rally/shared/api/users';
-import { useQuery } from '@tanstack/react-query';
-import { queryKeys } from '../../lib/query-keys';
+import type { MeResponse } from '@rally/shared/api/users';
+import { useMe as useMeQuery } from '../auth/queries';
 
-/**
- * The signed-in user as the app shell loaded it (queryKeys.me). Only observes the cache: the shell
- * owns fetching it, and this feature renders inside the signed-in shell.
- */
+/** The signed-in user (undefined while loading or when signed out). */
 export function useMe(): MeResponse['user'] | undefined {
-  const { data } = useQuery<MeResponse>({ queryKey: queryKeys.me, enabled: false });
-  return data?.user;
+  return useMeQuery().data?.user ?? undefined;
 }
 
 export function isPremium(user: { flags: number } | undefined): boolean {

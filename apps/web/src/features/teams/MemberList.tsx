@@ -71,8 +71,6 @@ export function MemberList({ team }: { team: Team }) {
   }
 
   return (
-    <aside className={styles.panel} aria-label={t('members')}>
-      {body}
-    </aside>
+    <div className={styles.panel}>{body}</div>
   );
 }

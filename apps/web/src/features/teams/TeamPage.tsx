@@ -1,8 +1,10 @@
 import type { Team } from '@rally/shared/api/teams';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
+import { MobilePanels, type PanelId } from '../../components/layout/MobilePanels';
+import { get } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
 import { ChatView } from '../messages/ChatView';
 import { InviteDialog } from '../invites/InviteDialog';
@@ -16,16 +18,6 @@ import styles from './TeamPage.module.css';
 /** Channel types whose screen hides the member list (spec 001 §2). */
 const NO_MEMBER_LIST = new Set(['voice', 'watchstream']);
 
-function Panels({ list, content, members }: { list: ReactNode; content: ReactNode; members: ReactNode }) {
-  return (
-    <div className={styles.panels}>
-      <div className={styles.listPanel}>{list}</div>
-      <div className={styles.contentPanel}>{content}</div>
-      {members && <div className={styles.membersPanel}>{members}</div>}
-    </div>
-  );
-}
-
 /**
  * /teams/:teamId and /teams/:teamId/channels/:channelId: the team's channels, the open channel and
  * the member list. Without a channel in the URL, the last viewed one of the team opens (a stale
@@ -34,18 +26,26 @@ function Panels({ list, content, members }: { list: ReactNode; content: ReactNod
 export function TeamPage() {
   const { teamId = '', channelId } = useParams();
   const { t } = useTranslation('teams-page');
-  const teams = useQuery<Team[]>({ queryKey: queryKeys.teams, enabled: false });
+  // Same key and shape (Team[]) as the shell's team list; READY and live events keep it current.
+  const teams = useQuery<Team[]>({
+    queryKey: queryKeys.teams,
+    queryFn: async ({ signal }) => (await get<{ teams: Team[] }>('/api/v1/teams', { signal })).teams,
+  });
   const team = teams.data?.find((x) => x.id === teamId);
   const channelsQuery = useTeamChannels(teamId);
   const [inviteOpen, setInviteOpen] = useState(false);
+  const [panel, setPanel] = useState<PanelId>('content');
 
   const channels = channelsQuery.data?.channels;
   const channel = channelId ? channels?.find((c) => c.id === channelId) : undefined;
 
-  // Remember the open channel for this team.
+  // Remember the open channel for this team; on narrow screens, picking a channel shows it.
   useEffect(() => {
     if (channel?.type === 'text') setLastViewedChannel(teamId, channel.id);
   }, [teamId, channel]);
+  useEffect(() => {
+    setPanel('content');
+  }, [channelId]);
 
   useEffect(() => {
     if (team) document.title = channel ? `#${channel.name} | ${team.name} | Rally` : `${team.name} | Rally`;
@@ -82,7 +82,7 @@ export function TeamPage() {
     />
   );
   const content = (
-    <section className={styles.content} aria-label={channel ? channel.name : team.name}>
+    <div className={styles.content}>
       {channel ? (
         <>
           <ChannelHeader channel={channel} />
@@ -93,13 +93,13 @@ export function TeamPage() {
           <p>{t('noTextChannel')}</p>
         </div>
       )}
-    </section>
+    </div>
   );
   const members = channel && NO_MEMBER_LIST.has(channel.type) ? null : <MemberList team={team} />;
 
   return (
     <>
-      <Panels list={list} content={content} members={members} />
+      <MobilePanels list={list} content={content} members={members} active={panel} onActiveChange={setPanel} />
       {inviteOpen && <InviteDialog team={team} open={inviteOpen} onClose={() => setInviteOpen(false)} />}
     </>
   );
