@@ -1,8 +1,13 @@
-import type { FastifyInstance } from 'fastify';
 import { ChannelPermission, DEFAULT_ROLE_PERMISSIONS } from '@rally/shared/permissions';
+import type { Database } from '../../src/db/client';
 import { channels, roles, teamMembers, teams } from '../../src/db/schema';
 import { newId } from '../../src/lib/snowflake';
 import type { TestUser } from './users';
+
+/** The app, or just a database (the multi-process test has no app in its own process). */
+type WithDb = { db: Database };
+/** The user fields the fixture needs. */
+type Who = Pick<TestUser, 'id'>;
 
 export interface TeamFixture {
   teamId: string;
@@ -17,7 +22,7 @@ export interface TeamFixture {
  * A team with a category, #general and a hidden #staff, its default role and members, inserted
  * directly (the gateway's tests do not depend on the team routes).
  */
-export async function insertTeam(app: FastifyInstance, owner: TestUser, members: TestUser[] = [], name = 'Raiders'): Promise<TeamFixture> {
+export async function insertTeam(app: WithDb, owner: Who, members: Who[] = [], name = 'Raiders'): Promise<TeamFixture> {
   const teamId = newId();
   const categoryId = newId();
   const generalId = newId();
@@ -42,6 +47,6 @@ export async function insertTeam(app: FastifyInstance, owner: TestUser, members:
 }
 
 /** Make a user a member of an existing fixture team (rows only; no event is published). */
-export async function insertMember(app: FastifyInstance, teamId: string, user: TestUser): Promise<void> {
+export async function insertMember(app: WithDb, teamId: string, user: Who): Promise<void> {
   await app.db.insert(teamMembers).values({ teamId, userId: user.id });
 }

@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { BusEnvelope, BusId, EventBus } from './types';
+import { compareBusIds } from './types';
+
+const presence = (userId: string, presence: 0 | 1 | 2 | 3): BusEnvelope => ({
+  audience: { kind: 'users', userIds: [userId] },
+  event: { type: 'PRESENCE_UPDATE', data: { userId, presence } },
+});
+
+/** Wait until `condition` holds (polled every 5 ms), or fail after 5 s. */
+async function until(condition: () => boolean, what: string): Promise<void> {
+  const deadline = Date.now() + 5_000;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+/**
+ * What every EventBus does, for two instances that stand for two processes (the same instance
+ * twice for the in-process bus): delivery to both in one order, increasing ids, readAfter.
+ */
+export function busContract(open: () => Promise<[EventBus, EventBus]>): void {
+  let one: EventBus;
+  let two: EventBus;
+  beforeAll(async () => {
+    [one, two] = await open();
+  });
+  afterAll(async () => {
+    await one?.close();
+    if (two !== one) await two?.close();
+  });
+
+  it('delivers what either instance publishes to the subscribers of both, in one order, with increasing ids', async () => {
+    const seenOne: [string, BusId][] = [];
+    const seenTwo: [string, BusId][] = [];
+    const offOne = one.subscribe((e, id) => seenOne.push([(e.event.data as { userId: string }).userId, id]));
+    const offTwo = two.subscribe((e, id) => seenTwo.push([(e.event.data as { userId: string }).userId, id]));
+    await one.publish(presence('a', 1));
+    await two.publish(presence('b', 2));
+    await one.publish(presence('c', 3));
+    await until(() => seenOne.length === 3 && seenTwo.length === 3, 'three deliveries on each');
+    offOne();
+    offTwo();
+    expect(seenOne.map(([u]) => u)).toEqual(['a', 'b', 'c']);
+    expect(seenTwo).toEqual(seenOne);
+    expect(compareBusIds(seenOne[0][1], seenOne[1][1])).toBeLessThan(0);
+    expect(compareBusIds(seenOne[1][1], seenOne[2][1])).toBeLessThan(0);
+    expect(one.lastId()).toBe(seenOne[2][1]);
+  });
+
+  it('reads back what came after a position, from either instance', async () => {
+    const ids: BusId[] = [];
+    const off = one.subscribe((_e, id) => ids.push(id));
+    await one.publish(presence('d', 0));
+    await two.publish(presence('e', 1));
+    await until(() => ids.length === 2, 'two deliveries');
+    off();
+    const after = await two.readAfter(ids[0], 10);
+    expect(after?.map((e) => [e.id, (e.envelope.event.data as { userId: string }).userId])).toEqual([[ids[1], 'e']]);
+    expect(await one.readAfter(ids[1], 10)).toEqual([]);
+    const page = await one.readAfter('0-0', 1);
+    expect(page === null || page.length === 1).toBe(true);
+  });
+}
