@@ -79,7 +79,9 @@ function connected(extra: Partial<GatewayClientOptions> = {}) {
   const t = setup(extra);
   t.client.connect();
   t.last().open();
+  t.last().frame('HEARTBEAT_ACK', {}, 0);
   t.last().frame('READY', READY(), 0);
+  t.last().sent.length = 0;
   return t;
 }
 
@@ -98,7 +100,8 @@ describe('GatewayClient', () => {
     expect(t.client.state).toBe('connecting');
     expect(t.sockets).toHaveLength(1);
     t.last().open();
-    expect(t.last().sent).toEqual([]); // nothing to resume: the client waits for READY
+    // Nothing to resume: a heartbeat first tells the server not to wait for a RESUME.
+    expect(t.last().sent).toEqual([{ type: 'HEARTBEAT', data: { seq: null } }]);
     t.last().frame('READY', READY(), 0);
     expect(t.client.state).toBe('ready');
     expect(t.client.session).toBe('s1');
@@ -112,7 +115,7 @@ describe('GatewayClient', () => {
     expect(t.client.send({ type: 'CHANNEL_MOUNTED', data: { channelId: '5' } })).toBe(false);
     t.last().frame('READY', READY(), 0);
     expect(t.client.send({ type: 'CHANNEL_MOUNTED', data: { channelId: '5', teamId: '2' } })).toBe(true);
-    expect(t.last().sent).toEqual([{ type: 'CHANNEL_MOUNTED', data: { channelId: '5', teamId: '2' } }]);
+    expect(t.last().sent.at(-1)).toEqual({ type: 'CHANNEL_MOUNTED', data: { channelId: '5', teamId: '2' } });
   });
 
   it('tracks seq, hands over dispatches in order and drops ones already seen', () => {
@@ -206,7 +209,7 @@ describe('GatewayClient', () => {
     expect(t.client.state).toBe('connecting');
     const fresh = t.last();
     fresh.open();
-    expect(fresh.sent).toEqual([]); // no RESUME on the fresh socket
+    expect(fresh.sent).toEqual([{ type: 'HEARTBEAT', data: { seq: null } }]); // no RESUME on the fresh socket
     fresh.frame('READY', READY('s2'), 0);
     expect(t.client.state).toBe('ready');
     expect(t.client.session).toBe('s2');

@@ -178,6 +178,9 @@ export class GatewayClient {
       if (this.sessionId !== null && this._state === 'resuming') {
         // RESUME must be the first frame on the new socket.
         socket.send(JSON.stringify({ type: 'RESUME', data: { sessionId: this.sessionId, seq: this.lastSeq } } satisfies ClientFrame));
+      } else {
+        // The server holds READY back briefly for a RESUME; any other first frame means "fresh".
+        socket.send(JSON.stringify({ type: 'HEARTBEAT', data: { seq: null } } satisfies ClientFrame));
       }
     };
     socket.onmessage = (ev) => {
