@@ -29,7 +29,8 @@ export class Connection implements FrameSink {
   constructor(
     readonly ws: WebSocket,
     readonly userId: string,
-    readonly token: string,
+    /** sha256 of the auth session token (the raw token is not kept). */
+    readonly tokenHash: string,
     private readonly limits: ConnectionLimits,
   ) {}
 

@@ -39,7 +39,7 @@ export class GatewayCore {
   }
 
   open(ws: WebSocket, auth: { userId: string; token: string }): void {
-    const conn = new Connection(ws, auth.userId, auth.token, this.options);
+    const conn = new Connection(ws, auth.userId, hashToken(auth.token), this.options);
     this.connections.add(conn);
     ws.on('message', (raw, isBinary) => this.onMessage(conn, raw, isBinary));
     ws.on('close', () => this.onClose(conn));
@@ -101,7 +101,7 @@ export class GatewayCore {
     if (conn.phase !== 'waiting') return;
     conn.phase = 'starting';
     conn.waitTimer = null;
-    const session = new Session(randomBytes(16).toString('base64url'), conn.userId, conn.token, new Set(), new Set(), this.options.replayBuffer);
+    const session = new Session(randomBytes(16).toString('base64url'), conn.userId, conn.tokenHash, new Set(), new Set(), this.options.replayBuffer);
     conn.session = session;
     this.router.addPending(session);
     try {
@@ -154,11 +154,11 @@ export class GatewayCore {
         if (snapshot) await this.store.save(snapshot, this.options.resumeWindowMs);
         return;
       }
-      if (!canResume(snapshot, { userId: conn.userId, tokenHash: hashToken(conn.token) }, clientSeq)) {
+      if (!canResume(snapshot, { userId: conn.userId, tokenHash: conn.tokenHash }, clientSeq)) {
         this.invalidSession(conn);
         return;
       }
-      const session = Session.fromSnapshot(snapshot, conn.token, this.options.replayBuffer);
+      const session = Session.fromSnapshot(snapshot, this.options.replayBuffer);
       conn.session = session;
       this.router.addPending(session);
       const reached = await catchUp(session, this.app.bus, snapshot.cursor, clientSeq, stillWanted);
@@ -230,7 +230,7 @@ export class GatewayCore {
     this.router.remove(session);
     if (this.live.get(session.id) === conn) this.live.delete(session.id);
     if (!save) return;
-    const snapshot = session.snapshot(hashToken(session.token), this.router.lastId);
+    const snapshot = session.snapshot(this.router.lastId);
     const saved = this.store
       .save(snapshot, this.options.resumeWindowMs)
       .catch((err: unknown) => this.app.log.error({ err }, 'gateway: session snapshot failed'))
@@ -249,6 +249,11 @@ export class GatewayCore {
     }
     conn.phase = 'closed';
     conn.close(code, reason);
+  }
+
+  /** Close this process's sockets of an auth session (logout), for good. */
+  endAuthSession(tokenHash: string): void {
+    for (const conn of this.connections) if (conn.tokenHash === tokenHash) this.end(conn, CloseCode.SESSION_ENDED, 'session ended', false);
   }
 
   /** Close the sockets with no frame for the timeout (called by the gateway's sweep). */

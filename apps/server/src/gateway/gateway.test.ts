@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CloseCode, readySchema } from '@rally/shared/gateway/protocol';
-import { createTestApp, type TestContext } from '../../test/helpers/app';
+import { call, createTestApp, type TestContext } from '../../test/helpers/app';
 import { createUser, type TestUser } from '../../test/helpers/users';
 import { insertTeam, type TeamFixture } from '../../test/helpers/teams-fixture';
 import { findUserById } from '../modules/users/repository';
@@ -296,5 +296,13 @@ describe('gateway', () => {
     expect((await again.next()).type).toBe('INVALID_SESSION');
     bystander.send({ type: 'HEARTBEAT', data: {} });
     expect((await bystander.next()).type).toBe('HEARTBEAT_ACK');
+  });
+
+  it('closes the sockets with SESSION_ENDED when the user signs out through the API', async () => {
+    const signedIn = await createUser(ctx.app, 'logout');
+    const { client } = await ready(signedIn);
+    const res = await call(ctx.app, 'POST', '/api/v1/logout', { cookie: signedIn.cookie });
+    expect(res.statusCode).toBe(200);
+    expect((await client.closed).code).toBe(CloseCode.SESSION_ENDED);
   });
 });

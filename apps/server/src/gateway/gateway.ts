@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { WebSocketServer } from 'ws';
 import { CloseCode } from '@rally/shared/gateway/protocol';
 import { RedisBus } from '../bus/redis-bus';
+import { hashToken } from '../modules/auth/session-repository';
+import { localControl, redisControl, type ControlChannel } from './control';
 import { GatewayCore } from './core';
 import { gatewayOptions, type GatewayOptions } from './options';
 import { MemorySessionStore, RedisSessionStore, type SessionStore } from './session-store';
@@ -27,6 +29,10 @@ export function attachGateway(app: FastifyInstance, overrides: Partial<GatewayOp
   const options = { ...gatewayOptions(app.config), ...overrides };
   const store: SessionStore = app.bus instanceof RedisBus ? new RedisSessionStore(app.bus.commands, app.config.REDIS_PREFIX) : new MemorySessionStore();
   const core = new GatewayCore(app, options, store);
+  const control: ControlChannel =
+    app.bus instanceof RedisBus
+      ? redisControl(app.bus.commands, app.config.REDIS_PREFIX, (tokenHash) => core.endAuthSession(tokenHash), (err) => app.log.error({ err }, 'gateway: control channel'))
+      : localControl;
   const wss = new WebSocketServer({ noServer: true, maxPayload: options.maxPayloadBytes, perMessageDeflate: false, clientTracking: false });
   let accepting = true;
 
@@ -70,7 +76,9 @@ export function attachGateway(app: FastifyInstance, overrides: Partial<GatewayOp
   return {
     connectionCount: () => core.connections.size,
     closeSessionsOfToken(sessionToken) {
-      for (const conn of core.connections) if (conn.token === sessionToken) core.end(conn, CloseCode.SESSION_ENDED, 'session ended', false);
+      const tokenHash = hashToken(sessionToken);
+      core.endAuthSession(tokenHash);
+      control.endAuthSession(tokenHash); // the other processes
     },
     async shutdown() {
       if (!accepting) return;
@@ -91,6 +99,7 @@ export function attachGateway(app: FastifyInstance, overrides: Partial<GatewayOp
       clearTimeout(timer);
       for (const conn of core.connections) conn.ws.terminate();
       store.close();
+      await control.close();
       wss.close();
     },
   };

@@ -44,7 +44,8 @@ export class Session {
   constructor(
     readonly id: string,
     readonly userId: string,
-    readonly token: string,
+    /** sha256 of the auth session token it was opened with. */
+    readonly tokenHash: string,
     readonly channelIds: Set<string>,
     readonly teamIds: Set<string>,
     private readonly bufferLimit: number,
@@ -69,12 +70,12 @@ export class Session {
     this.floor = upTo;
   }
 
-  snapshot(tokenHash: string, cursor: BusId): SessionSnapshot {
+  snapshot(cursor: BusId): SessionSnapshot {
     return {
       v: 1,
       sessionId: this.id,
       userId: this.userId,
-      tokenHash,
+      tokenHash: this.tokenHash,
       seq: this.seq,
       floor: this.floor,
       frames: this.frames,
@@ -85,8 +86,8 @@ export class Session {
     };
   }
 
-  static fromSnapshot(snap: SessionSnapshot, token: string, bufferLimit: number): Session {
-    const session = new Session(snap.sessionId, snap.userId, token, new Set(snap.channelIds), new Set(snap.teamIds), bufferLimit);
+  static fromSnapshot(snap: SessionSnapshot, bufferLimit: number): Session {
+    const session = new Session(snap.sessionId, snap.userId, snap.tokenHash, new Set(snap.channelIds), new Set(snap.teamIds), bufferLimit);
     session.seq = snap.seq;
     session.floor = snap.floor;
     session.frames = snap.frames;

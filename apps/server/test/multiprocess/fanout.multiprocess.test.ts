@@ -170,6 +170,15 @@ describe('two server processes on one PostgreSQL and one Redis', () => {
     expect(await redis.exists(sessionKey(sessionId))).toBe(0);
   });
 
+  it('closes the sockets on B of a session signed out through A', async () => {
+    const leaver = await person('leaver');
+    const onB = connect(b!, leaver);
+    await onB.next('READY');
+    const res = await fetch(`http://127.0.0.1:${a!.port}/api/v1/logout`, { method: 'POST', headers: { cookie: leaver.cookie, [CSRF_HEADER]: '1' } });
+    expect(res.status).toBe(200);
+    expect((await onB.closed).code).toBe(CloseCode.SESSION_ENDED);
+  });
+
   it('closes sockets with SERVER_RESTART when B stops, and they resume on A', async () => {
     const onB = connect(b!, member);
     const ready = await onB.next('READY');
