@@ -31,13 +31,17 @@ function send(message: unknown): void {
   process.send!(message);
 }
 
+/** The last dispatch seq each socket received (acknowledged with its heartbeats). */
+const lastSeq = new WeakMap<WebSocket, number>();
+
 function onFrame(ws: WebSocket, raw: WebSocket.RawData, onReady: () => void): void {
   const text = raw.toString();
   // Cheap filter before parsing: only READY and MESSAGE_SEND matter here.
   if (text.includes('"MESSAGE_SEND"')) {
     const now = preciseNow();
-    const frame = JSON.parse(text) as { type: string; data: { nonce?: string | null } };
+    const frame = JSON.parse(text) as { type: string; seq: number; data: { nonce?: string | null } };
     if (frame.type !== 'MESSAGE_SEND') return;
+    lastSeq.set(ws, frame.seq);
     deliveries++;
     if (!firstAt) firstAt = now;
     lastAt = now;
@@ -51,7 +55,7 @@ function onFrame(ws: WebSocket, raw: WebSocket.RawData, onReady: () => void): vo
     const interval = frame.data.heartbeatInterval;
     // Heartbeats as the web client sends them, spread over the interval.
     const first = setTimeout(() => {
-      const beat = () => ws.readyState === WebSocket.OPEN && ws.send(JSON.stringify({ type: 'HEARTBEAT', data: {} }));
+      const beat = () => ws.readyState === WebSocket.OPEN && ws.send(JSON.stringify({ type: 'HEARTBEAT', data: { seq: lastSeq.get(ws) ?? null } }));
       beat();
       timers.push(setInterval(beat, interval));
     }, Math.random() * interval);
@@ -64,6 +68,8 @@ function connectOne(url: string, origin: string, cookie: string): Promise<void> 
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(url, { headers: { cookie, origin }, perMessageDeflate: false });
     let ready = false;
+    // A fresh session starts on the first frame that is not RESUME: beat at once to get READY.
+    ws.on('open', () => ws.send(JSON.stringify({ type: 'HEARTBEAT', data: { seq: null } })));
     const timer = setTimeout(() => {
       ws.terminate();
       reject(new Error('no READY within 30 s'));
