@@ -1,0 +1,20 @@
+import { useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { AuthDialogProvider } from '../features/auth/AuthDialogProvider';
+import { isRegionBlocked, useMe } from '../features/auth/queries';
+import { RegionUnavailablePage } from '../features/system/RegionUnavailablePage';
+
+/** Every route: the region gate (451 from /me) and the login / registration dialogs. */
+export function RootLayout() {
+  const me = useMe();
+  const { pathname } = useLocation();
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+  if (me.isError && isRegionBlocked(me.error)) return <RegionUnavailablePage />;
+  return (
+    <AuthDialogProvider>
+      <Outlet />
+    </AuthDialogProvider>
+  );
+}

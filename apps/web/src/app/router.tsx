@@ -1,0 +1,67 @@
+import { Navigate, useRoutes, type RouteObject } from 'react-router';
+import { lazyNamed } from './lazy';
+import { RootLayout } from './RootLayout';
+import { SessionGate } from './SessionGate';
+
+const HomePage = lazyNamed(() => import('../features/home/HomePage'), 'HomePage');
+const ShellPage = lazyNamed(() => import('../features/shell/ShellPage'), 'ShellPage');
+const TeamPage = lazyNamed(() => import('../features/teams/TeamPage'), 'TeamPage');
+const InvitePage = lazyNamed(() => import('../features/invites/InvitePage'), 'InvitePage');
+const PublicLayout = lazyNamed(() => import('../features/public/PublicLayout'), 'PublicLayout');
+const PublicPage = lazyNamed(() => import('../features/public/PublicPage'), 'PublicPage');
+const ConnectionPage = lazyNamed(() => import('../features/public/PublicPage'), 'ConnectionPage');
+
+/** Public pages that show the public layout and a heading (spec 000 §2); key = path = pages namespace key. */
+const PUBLIC_PAGES = ['subscription', 'games', 'download', 'licenses', 'jobs', 'tos', 'ss', 'guidelines', 'iptal', 'contact', 'security', 'privacy', 'verification', 'emailVerify', 'friendinvite'] as const;
+
+/** Signed-in pages built by later issues: path → pages namespace key. */
+const SHELL_PAGES: [path: string, page: string][] = [
+  ['discover/teams', 'discoverTeams'],
+  ['discover/tournaments', 'discoverTournaments'],
+  ['me/applications', 'meApplications'],
+  ['me/friends', 'meFriends'],
+  ['me/subscription', 'meSubscription'],
+  ['chat', 'chat'],
+  ['chat/:channelId', 'chat'],
+  ['teams/suspended', 'teamsSuspended'],
+  ['teams/:teamId/channels/:channelId/blog/:blogId', 'teamBlog'],
+  ['teams/:teamId/channels/:channelId/:applicationId', 'application'],
+  ['developers', 'developers'],
+  ['developers/bots/:botId', 'developerBot'],
+  ['b/:botId', 'botAdd'],
+];
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    children: [
+      {
+        // "/" (landing or home) and the protected routes; signed-out visitors are sent to "/".
+        element: <SessionGate />,
+        children: [
+          { index: true, element: <HomePage /> },
+          { path: 'teams/:teamId', element: <TeamPage /> },
+          { path: 'teams/:teamId/channels/:channelId', element: <TeamPage /> },
+          ...SHELL_PAGES.map(([path, page]) => ({ path, element: <ShellPage page={page} /> })),
+        ],
+      },
+      {
+        element: <PublicLayout />,
+        children: [
+          ...PUBLIC_PAGES.map((page) => ({ path: page, element: <PublicPage page={page} /> })),
+          { path: 'blog/:blogId', element: <PublicPage page="blog" /> },
+          { path: 'connections/:provider', element: <ConnectionPage /> },
+          { path: 'template/:code', element: <PublicPage page="template" /> },
+          { path: 'resetpassword/:token', element: <PublicPage page="resetpassword" /> },
+        ],
+      },
+      { path: 'invite/:code', element: <InvitePage /> },
+      { path: '*', element: <Navigate to="/" replace /> },
+    ],
+  },
+];
+
+/** Every route of the app (rendered inside <BrowserRouter>). */
+export function AppRoutes() {
+  return useRoutes(routes);
+}

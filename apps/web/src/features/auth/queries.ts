@@ -1,0 +1,80 @@
+import type { LoginRequest, RegisterRequest } from '@rally/shared/api/auth';
+import type { MeResponse, SelfUser } from '@rally/shared/api/users';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, get, post } from '../../lib/api';
+import { queryKeys } from '../../lib/query-keys';
+
+/**
+ * The signed-in user. The cache under queryKeys.me holds MeResponse, or null when nobody is signed
+ * in (the server answers 401). Other failures (451 region_unavailable, network, 5xx) are errors.
+ */
+export async function fetchMe(signal?: AbortSignal): Promise<MeResponse | null> {
+  try {
+    return await get<MeResponse>('/api/v1/me', { signal });
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 401) return null;
+    throw err;
+  }
+}
+
+export function useMe() {
+  return useQuery({
+    queryKey: queryKeys.me,
+    queryFn: ({ signal }) => fetchMe(signal),
+  });
+}
+
+export function isRegionBlocked(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 451 || error.code === 'region_unavailable');
+}
+
+export interface RegionResponse {
+  success: true;
+  location: 'TR' | 'other';
+  allowed: boolean;
+}
+
+/** The visitor's region (GET /api/v1/region): `location` TR shows the explicit-consent box at sign-up. */
+export const regionQueryKey = ['region'] as const;
+
+export function useRegion(enabled = true) {
+  return useQuery({
+    queryKey: regionQueryKey,
+    queryFn: ({ signal }) => get<RegionResponse>('/api/v1/region', { signal }),
+    enabled,
+    staleTime: Infinity,
+  });
+}
+
+interface AuthResponse {
+  success: true;
+  user: SelfUser;
+}
+
+export function useLogin() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: LoginRequest) => post<AuthResponse>('/api/v1/login', body),
+    onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.me }),
+  });
+}
+
+export function useRegister() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RegisterRequest) => post<AuthResponse>('/api/v1/register', body),
+    onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.me }),
+  });
+}
+
+/** Ends the session, then forgets every cached query and marks the visitor signed out. */
+export function useLogout() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => post<{ success: true }>('/api/logout'),
+    onSuccess: () => {
+      qc.removeQueries({ predicate: (q) => q.queryKey[0] !== queryKeys.me[0] && q.queryKey[0] !== regionQueryKey[0] });
+      qc.setQueryData<MeResponse | null>(queryKeys.me, null);
+    },
+  });
+}

@@ -1,0 +1,48 @@
+import { Suspense, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
+import { Spinner } from '../../components/ui/Spinner';
+import { DisconnectedBanner } from '../../lib/gateway/DisconnectedBanner';
+import { GatewayProvider } from '../../lib/gateway/GatewayProvider';
+import { CreateTeamDialog } from '../teams/CreateTeamDialog';
+import styles from './AppShell.module.css';
+import { ShellContext, type ShellApi } from './shell-context';
+import { Sidebar } from './Sidebar';
+
+/**
+ * The signed-in layout: live connection, team sidebar (left above 600 px, a top strip below),
+ * connection banner, and the page. Mounted once for every signed-in route, so moving between
+ * pages keeps the socket open.
+ */
+export function AppShell() {
+  const { t } = useTranslation('common');
+  const [createOpen, setCreateOpen] = useState(false);
+  const api = useMemo<ShellApi>(() => ({ openCreateTeam: () => setCreateOpen(true) }), []);
+  return (
+    <GatewayProvider>
+      <ShellContext.Provider value={api}>
+        <div className={styles.shell}>
+          <a className="skip-link" href="#main">
+            {t('skipToContent')}
+          </a>
+          <Sidebar />
+          <div className={styles.column}>
+            <DisconnectedBanner />
+            <main id="main" className={styles.main} tabIndex={-1}>
+              <Suspense
+                fallback={
+                  <div className={styles.pending}>
+                    <Spinner label={t('loading')} size="lg" />
+                  </div>
+                }
+              >
+                <Outlet />
+              </Suspense>
+            </main>
+          </div>
+        </div>
+        <CreateTeamDialog open={createOpen} onClose={() => setCreateOpen(false)} />
+      </ShellContext.Provider>
+    </GatewayProvider>
+  );
+}

@@ -1,0 +1,43 @@
+import type { CreateTeamRequest, Team } from '@rally/shared/api/teams';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { get, post } from '../../lib/api';
+import { queryKeys } from '../../lib/query-keys';
+
+interface TeamListResponse {
+  success: true;
+  teams: Team[];
+  suspendedTeamLength: number;
+}
+
+interface CreateTeamResponse {
+  success: true;
+  createdTeam: Team;
+}
+
+/** The signed-in user's teams. Cache shape under queryKeys.teams: Team[] (the gateway writes the same). */
+export function useTeams() {
+  return useQuery({
+    queryKey: queryKeys.teams,
+    queryFn: async ({ signal }) => (await get<TeamListResponse>('/api/v1/teams', { signal })).teams,
+  });
+}
+
+/** Adds a team to a cached list, replacing an entry with the same id (the gateway may have added it first). */
+export function upsertTeam(list: Team[] | undefined, team: Team): Team[] {
+  if (!list) return [team];
+  const index = list.findIndex((t) => t.id === team.id);
+  if (index === -1) return [...list, team];
+  const copy = list.slice();
+  copy[index] = team;
+  return copy;
+}
+
+export function useCreateTeam() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: CreateTeamRequest) => (await post<CreateTeamResponse>('/api/v1/teams', body)).createdTeam,
+    onSuccess: (team) => {
+      qc.setQueryData<Team[]>(queryKeys.teams, (old) => upsertTeam(old, team));
+    },
+  });
+}
