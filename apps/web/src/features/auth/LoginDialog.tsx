@@ -56,7 +56,7 @@ export function LoginDialog({ onClose, onSwitch }: { onClose: () => void; onSwit
       if (err.code === 'captcha_required' || err.code === 'captcha_invalid') setCaptchaNeeded(true);
       const { fields, other } = partitionFieldErrors(normalizeServerFieldErrors(err.fieldErrors), LOGIN_FIELDS);
       setServerErrors(fields);
-      const shown = fields.email || fields.password;
+      const shown = Object.keys(fields).length > 0;
       setFormError(other.length > 0 ? other.join(' ') : shown ? null : err.message);
     }
   };

@@ -87,12 +87,12 @@ function TeamCard({ team }: { team: Team }) {
   const hue = hueFromId(team.id);
   const bannerStyle = team.banner
     ? { backgroundImage: `url(${JSON.stringify(team.banner)})` }
-    : { backgroundImage: `linear-gradient(135deg, hsl(${hue} 65% 38%), hsl(${(hue + 50) % 360} 70% 24%))` };
+    : { backgroundImage: `linear-gradient(135deg, hsl(${hue} 48% 34%), hsl(${(hue + 40) % 360} 55% 18%))` };
   return (
     <Link to={`/teams/${team.id}`} className={styles.card}>
       <div className={styles.banner} style={bannerStyle} />
       <div className={styles.cardBody}>
-        <span className={styles.avatar} style={{ background: `hsl(${hue} 45% 30%)` }}>
+        <span className={styles.avatar} style={{ background: `hsl(${hue} 40% 28%)` }}>
           {team.profilePicture ? <img src={team.profilePicture} alt="" /> : <span aria-hidden="true">{firstLetter(team.name)}</span>}
         </span>
         <span className={styles.name}>
