@@ -4,6 +4,8 @@
  */
 export const queryKeys = {
   me: ['me'] as const,
+  /** GET /api/v1/region: the visitor's location (TR shows the consent box at sign-up). */
+  region: ['region'] as const,
   teams: ['teams'] as const,
   /** { channels, categories } of one team (what the member may view). */
   teamChannels: (teamId: string) => ['teams', teamId, 'channels'] as const,

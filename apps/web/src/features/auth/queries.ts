@@ -35,11 +35,9 @@ export interface RegionResponse {
 }
 
 /** The visitor's region (GET /api/v1/region): `location` TR shows the explicit-consent box at sign-up. */
-export const regionQueryKey = ['region'] as const;
-
 export function useRegion(enabled = true) {
   return useQuery({
-    queryKey: regionQueryKey,
+    queryKey: queryKeys.region,
     queryFn: ({ signal }) => get<RegionResponse>('/api/v1/region', { signal }),
     enabled,
     staleTime: Infinity,
@@ -73,7 +71,7 @@ export function useLogout() {
   return useMutation({
     mutationFn: () => post<{ success: true }>('/api/logout'),
     onSuccess: () => {
-      qc.removeQueries({ predicate: (q) => q.queryKey[0] !== queryKeys.me[0] && q.queryKey[0] !== regionQueryKey[0] });
+      qc.removeQueries({ predicate: (q) => q.queryKey[0] !== queryKeys.me[0] && q.queryKey[0] !== queryKeys.region[0] });
       qc.setQueryData<MeResponse | null>(queryKeys.me, null);
     },
   });
