@@ -72,17 +72,44 @@ export class RedisBus implements EventBus {
   }
 
   async readAfter(afterId: BusId, count: number): Promise<BusEntry[] | null> {
-    const [oldest, entries] = await Promise.all([
-      this.commands.xrange(this.stream, '-', '+', 'COUNT', 1) as Promise<StreamEntries>,
+    const [trimmedFrom, entries] = await Promise.all([
+      this.trimState(),
       this.commands.xrange(this.stream, `(${afterId}`, '+', 'COUNT', count) as Promise<StreamEntries>,
     ]);
-    // The oldest kept entry is after afterId: whatever came between may have been trimmed.
-    if (oldest.length > 0 && compareBusIds(oldest[0][0], afterId) > 0) return null;
-    if (oldest.length === 0 && compareBusIds(afterId, BUS_START) > 0 && compareBusIds(afterId, this.last) < 0) return null;
+    if (trimmedFrom === 'missing') {
+      // The stream expired: what this process saw after afterId is gone.
+      if (compareBusIds(afterId, this.last) < 0) return null;
+    } else if (trimmedFrom !== null && compareBusIds(trimmedFrom, afterId) > 0) {
+      // The oldest kept entry is after afterId and entries were trimmed: some after afterId may be
+      // gone (conservative: when afterId was exactly the last one trimmed, nothing is).
+      return null;
+    }
     return entries.flatMap(([id, fields]) => {
       const envelope = parseEnvelope(fields);
       return envelope ? [{ id, envelope }] : [];
     });
+  }
+
+  /**
+   * The oldest entry kept when the stream has been trimmed, null when it never was (Redis 7 XINFO:
+   * entries-added against length), 'missing' when the stream does not exist.
+   */
+  private async trimState(): Promise<BusId | null | 'missing'> {
+    let info: unknown[];
+    try {
+      info = (await this.commands.xinfo('STREAM', this.stream)) as unknown[];
+    } catch (err) {
+      if (err instanceof Error && /no such key/i.test(err.message)) return 'missing';
+      throw err;
+    }
+    const field = (name: string) => {
+      const at = info.indexOf(name);
+      if (at < 0) throw new Error(`XINFO STREAM has no ${name}: Redis 7 or later is needed`);
+      return info[at + 1];
+    };
+    if (Number(field('entries-added')) <= Number(field('length'))) return null;
+    const first = field('first-entry') as [string, string[]] | null;
+    return first ? first[0] : null;
   }
 
   async close(): Promise<void> {

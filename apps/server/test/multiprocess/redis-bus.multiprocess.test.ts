@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { afterAll, describe } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { busContract } from '../../src/bus/bus-contract';
 import { RedisBus } from '../../src/bus/redis-bus';
 
@@ -11,6 +11,24 @@ if (!REDIS_URL) throw new Error('The RedisBus test needs Redis: set REDIS_URL, e
 describe('RedisBus', () => {
   const prefix = `rally-test:${randomBytes(6).toString('hex')}:`;
   busContract(async () => Promise.all([RedisBus.connect(REDIS_URL, prefix), RedisBus.connect(REDIS_URL, prefix)]));
+  it('says so when envelopes after a position were trimmed from the stream', async () => {
+    const bus = await RedisBus.connect(REDIS_URL, `${prefix}trim:`, { maxEntries: 10 });
+    try {
+      const ids: string[] = [];
+      bus.subscribe((_e, id) => ids.push(id));
+      const event = { type: 'PRESENCE_UPDATE', data: { userId: 'u', presence: 1 } } as const;
+      // MAXLEN ~ trims whole stream nodes (100 entries by default): publish well past one.
+      for (let i = 0; i < 300; i++) await bus.publish({ audience: { kind: 'users', userIds: ['u'] }, event });
+      const deadline = Date.now() + 5_000;
+      while (ids.length < 300 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
+      expect(ids).toHaveLength(300);
+      expect(await bus.readAfter(ids[0], 10)).toBeNull();
+      expect((await bus.readAfter(ids[298], 10))?.map((e) => e.id)).toEqual([ids[299]]);
+    } finally {
+      await bus.close();
+    }
+  });
+
   afterAll(async () => {
     const redis = new Redis(REDIS_URL);
     const keys = await redis.keys(`${prefix}*`);
