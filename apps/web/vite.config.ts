@@ -16,13 +16,5 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     assetsInlineLimit: 0,
-    rolldownOptions: {
-      treeshake: {
-        // Building a zod schema has no side effects; marking `z.*` calls pure lets the bundler drop
-        // schemas that a chunk imports alongside a constant (e.g. CSRF_HEADER from api/common), so
-        // zod stays out of the landing route and loads with the first form that validates.
-        manualPureFunctions: ['z'],
-      },
-    },
   },
 });
