@@ -31,6 +31,8 @@ export function MessageList({ channelId, channelName, onRetry, onDiscard, scroll
   const snap = useRef({ scrollHeight: 0, scrollTop: 0, firstId: null as string | null, lastId: null as string | null, atBottom: true });
 
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = history;
+  /** The scroller exists (it replaces the loading and error states). */
+  const loaded = history.data !== undefined;
   const firstId = messages[0]?.id ?? null;
   const lastId = messages.length ? messages[messages.length - 1].id : null;
   const lastKey = rows.length ? rows[rows.length - 1].key : null;
@@ -73,7 +75,7 @@ export function MessageList({ channelId, channelName, onRetry, onDiscard, scroll
     });
     ro.observe(el);
     return () => ro.disconnect();
-  }, []);
+  }, [loaded]);
 
   // Scroll-up loader: fetch the next older page when the top comes near.
   useEffect(() => {

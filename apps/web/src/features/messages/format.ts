@@ -4,7 +4,7 @@ export function formatDay(date: Date, locale: string): string {
 }
 
 export function formatTime(date: Date, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }).format(date);
+  return new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit' }).format(date);
 }
 
 export function formatFull(date: Date, locale: string): string {

@@ -83,7 +83,7 @@ export function ChannelSidebar({ team, channels, categories, activeChannelId, on
         <h1 className={styles.teamName} title={team.name}>
           {team.name}
         </h1>
-        <button type="button" className={styles.inviteButton} onClick={onInvite} title={t('invite')}>
+        <button type="button" className={styles.inviteButton} onClick={onInvite} title={t('inviteHint')}>
           <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
             <path
               d="M15 19c0-2.8-2.7-5-6-5s-6 2.2-6 5M9 11a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7ZM19 8v6M16 11h6"
@@ -93,7 +93,7 @@ export function ChannelSidebar({ team, channels, categories, activeChannelId, on
               strokeLinecap="round"
             />
           </svg>
-          <span>{t('invite')}</span>
+          <span className="visually-hidden">{t('invite')}</span>
         </button>
       </header>
       <nav className={styles.nav} aria-label={t('channels')}>
