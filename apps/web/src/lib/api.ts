@@ -1,4 +1,5 @@
-import { CSRF_HEADER, type ErrorResponse } from '@rally/shared/api/common';
+import type { ErrorResponse } from '@rally/shared/api/common';
+import { CSRF_HEADER } from '@rally/shared/api/headers';
 import i18n from 'i18next';
 
 /** A failed API call: the server's message (already in the user's language), its code and field errors. */

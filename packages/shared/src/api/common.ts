@@ -13,5 +13,4 @@ export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 
 export const snowflakeSchema = z.string().regex(snowflakeSchemaPattern, 'invalid_request');
 
-/** Header that the web client adds to every state-changing call (CSRF defence with the Origin check). */
-export const CSRF_HEADER = 'x-rally-request';
+export { CSRF_HEADER } from './headers';
