@@ -77,13 +77,24 @@ export function applyServerMessage(qc: QueryClient, message: Message): void {
  * What the chat view lists: the history oldest first, then our unconfirmed messages. A pending copy
  * whose server copy is already in the history (same nonce) is not shown twice.
  */
+/** Server copies as shown, one wrapper per message object so that unchanged rows keep their identity (memo). */
+const sentViews = new WeakMap<Message, ChatMessage>();
+function asSent(m: Message): ChatMessage {
+  let view = sentViews.get(m);
+  if (!view) {
+    view = { ...m, state: 'sent' };
+    sentViews.set(m, view);
+  }
+  return view;
+}
+
 export function mergeMessages(data: { pages: MessagePage[] } | undefined, pending: ChatMessage[]): ChatMessage[] {
   const out: ChatMessage[] = [];
   const nonces = new Set<string>();
   if (data) {
     for (let p = data.pages.length - 1; p >= 0; p--) {
       for (const m of data.pages[p].messages) {
-        out.push({ ...m, state: 'sent' });
+        out.push(asSent(m));
         if (m.nonce) nonces.add(m.nonce);
       }
     }

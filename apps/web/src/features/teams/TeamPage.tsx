@@ -11,7 +11,7 @@ import { InviteDialog } from '../invites/InviteDialog';
 import { ChannelHeader } from './ChannelHeader';
 import { ChannelSidebar } from './ChannelSidebar';
 import { useTeamChannels } from './channel-queries';
-import { getLastViewedChannel, removeLastViewedChannel, setLastViewedChannel } from './last-viewed-channel';
+import { getLastViewedChannel, pickDefaultChannel, removeLastViewedChannel, setLastViewedChannel } from './last-viewed-channel';
 import { MemberList } from './MemberList';
 import styles from './TeamPage.module.css';
 
@@ -32,7 +32,8 @@ export function TeamPage() {
     queryFn: async ({ signal }) => (await get<{ teams: Team[] }>('/api/v1/teams', { signal })).teams,
   });
   const team = teams.data?.find((x) => x.id === teamId);
-  const channelsQuery = useTeamChannels(teamId);
+  // A team missing from a loaded team list is not ours: no need to ask for its channels.
+  const channelsQuery = useTeamChannels(teamId, !teams.data || !!team);
   const [inviteOpen, setInviteOpen] = useState(false);
   const [panel, setPanel] = useState<PanelId>('content');
 
@@ -57,10 +58,8 @@ export function TeamPage() {
 
   // No channel chosen (or one that does not exist any more): pick one.
   if (channels && (!channelId || !channel)) {
-    const stored = getLastViewedChannel(teamId);
-    const storedOk = stored && channels.some((c) => c.id === stored && c.type === 'text');
-    if (stored && !storedOk) removeLastViewedChannel(teamId);
-    const target = storedOk ? stored : [...channels].filter((c) => c.type === 'text').sort((a, b) => a.priority - b.priority)[0]?.id;
+    const { target, dropStored } = pickDefaultChannel(channels, getLastViewedChannel(teamId));
+    if (dropStored) removeLastViewedChannel(teamId);
     if (target && target !== channelId) return <Navigate to={`/teams/${teamId}/channels/${target}`} replace />;
   }
 

@@ -8,7 +8,7 @@ import { queryKeys } from '../../lib/query-keys';
 const FIVE_MINUTES = 5 * 60_000;
 
 /** Channels and categories of a team that the user may view; READY and live events keep it current. */
-export function useTeamChannels(teamId: string) {
+export function useTeamChannels(teamId: string, enabled = true) {
   return useQuery({
     queryKey: queryKeys.teamChannels(teamId),
     queryFn: async ({ signal }): Promise<TeamChannelsData> => {
@@ -16,5 +16,6 @@ export function useTeamChannels(teamId: string) {
       return { channels: r.channels, categories: r.categories };
     },
     staleTime: FIVE_MINUTES,
+    enabled,
   });
 }

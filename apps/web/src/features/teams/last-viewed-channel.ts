@@ -39,3 +39,17 @@ export function removeLastViewedChannel(teamId: string): void {
   delete map[teamId];
   write(map);
 }
+
+/**
+ * The channel to open for /teams/:teamId: the stored last viewed one when it still exists (as a
+ * text channel), else the first text channel by priority. `dropStored`: the stored entry is stale.
+ */
+export function pickDefaultChannel(
+  channels: ReadonlyArray<{ id: string; type: string; priority: number; parentId?: string | null }>,
+  stored: string | undefined,
+): { target: string | undefined; dropStored: boolean } {
+  const storedOk = !!stored && channels.some((c) => c.id === stored && c.type === 'text');
+  if (storedOk) return { target: stored, dropStored: false };
+  const first = channels.filter((c) => c.type === 'text').sort((a, b) => a.priority - b.priority)[0];
+  return { target: first?.id, dropStored: !!stored };
+}
