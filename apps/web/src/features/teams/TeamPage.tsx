@@ -1,11 +1,7 @@
-import type { Team } from '@rally/shared/api/teams';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
 import { MobilePanels, type PanelId } from '../../components/layout/MobilePanels';
-import { get } from '../../lib/api';
-import { queryKeys } from '../../lib/query-keys';
 import { ChatView } from '../messages/ChatView';
 import { InviteDialog } from '../invites/InviteDialog';
 import { ChannelHeader } from './ChannelHeader';
@@ -13,6 +9,7 @@ import { ChannelSidebar } from './ChannelSidebar';
 import { useTeamChannels } from './channel-queries';
 import { getLastViewedChannel, pickDefaultChannel, removeLastViewedChannel, setLastViewedChannel } from './last-viewed-channel';
 import { MemberList } from './MemberList';
+import { useTeams } from './queries';
 import styles from './TeamPage.module.css';
 
 /** Channel types whose screen hides the member list (spec 001 §2). */
@@ -26,11 +23,8 @@ const NO_MEMBER_LIST = new Set(['voice', 'watchstream']);
 export function TeamPage() {
   const { teamId = '', channelId } = useParams();
   const { t } = useTranslation('teams-page');
-  // Same key and shape (Team[]) as the shell's team list; READY and live events keep it current.
-  const teams = useQuery<Team[]>({
-    queryKey: queryKeys.teams,
-    queryFn: async ({ signal }) => (await get<{ teams: Team[] }>('/api/v1/teams', { signal })).teams,
-  });
+  // The shell's team list (Team[]); READY and live events keep it current.
+  const teams = useTeams();
   const team = teams.data?.find((x) => x.id === teamId);
   // A team missing from a loaded team list is not ours: no need to ask for its channels.
   const channelsQuery = useTeamChannels(teamId, !teams.data || !!team);
