@@ -9,6 +9,7 @@ import {
   type teamMembersResponseSchema,
 } from '@rally/shared/api/teams';
 import { parse } from '../../lib/validation';
+import { requestLocale } from '../../http/locale';
 import { requireUser } from '../auth/authenticate';
 import { createTeam, listTeamChannels, listTeamMembers, listTeams, type ServiceDeps } from './service';
 
@@ -20,7 +21,7 @@ export async function teamRoutes(app: FastifyInstance): Promise<void> {
   app.post('/api/v1/teams', async (request, reply) => {
     const userId = requireUser(request);
     const body = parse(createTeamRequestSchema, request.body);
-    const createdTeam = await createTeam(deps(request), userId, body);
+    const createdTeam = await createTeam(deps(request), userId, { ...body, locale: requestLocale(request) });
     const response: z.infer<typeof createTeamResponseSchema> = { success: true, createdTeam };
     return reply.status(201).send(response);
   });

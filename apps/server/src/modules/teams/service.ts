@@ -1,5 +1,6 @@
 import type { Category, Channel, Member, Team } from '@rally/shared/api/teams';
 import type { DispatchData } from '@rally/shared/gateway/protocol';
+import type { Locale } from '@rally/shared/i18n/errors';
 import { LIMITS } from '@rally/shared/limits';
 import { DEFAULT_ROLE_PERMISSIONS } from '@rally/shared/permissions';
 import type { Executor } from '../../db/client';
@@ -19,18 +20,23 @@ export interface ServiceDeps extends Publisher {
 export type JoinedTeam = DispatchData<'USER_JOINED_TEAM'>;
 
 export const DEFAULT_ROLE_NAME = '@everyone';
-export const DEFAULT_CATEGORY_NAME = 'Text Channels';
-export const DEFAULT_CHANNEL_NAME = 'general';
+/** Names of the first category and channel, in the creator's language (like the rest of a new team, they can be renamed). */
+export const DEFAULT_CHANNEL_NAMES: Record<Locale, { category: string; channel: string }> = {
+  en: { category: 'Text Channels', channel: 'general' },
+  tr: { category: 'Metin Kanalları', channel: 'genel' },
+};
 
 export interface CreateTeamInput {
   /** Already trimmed and length-checked by createTeamRequestSchema. */
   name: string;
   profilePicture?: string | null;
+  /** Language of the creator: names the default category and channel. */
+  locale?: Locale;
 }
 
 /**
  * Create a team in one transaction: the team, its default role (id = team id), the owner as its
- * first member, a 'Text Channels' category and a 'general' text channel inside it. Then the owner's
+ * first member, a 'Text Channels' category and a 'general' text channel inside it (named in the creator's language). Then the owner's
  * sessions receive USER_JOINED_TEAM (the same shape READY gives for a team).
  */
 export async function createTeam(deps: ServiceDeps, userId: string, input: CreateTeamInput, repo: TeamRepository = teamRepository): Promise<Team> {
@@ -42,9 +48,10 @@ export async function createTeam(deps: ServiceDeps, userId: string, input: Creat
     await repo.insertRole(tx, { id: teamId, teamId, name: DEFAULT_ROLE_NAME, permissions: DEFAULT_ROLE_PERMISSIONS, priority: 0 });
     await repo.insertMember(tx, teamId, userId);
     const categoryId = newId();
+    const names = DEFAULT_CHANNEL_NAMES[input.locale ?? 'en'];
     await repo.insertChannels(tx, [
-      { id: categoryId, teamId, type: 'category', name: DEFAULT_CATEGORY_NAME, priority: 0 },
-      { id: newId(), teamId, type: 'text', name: DEFAULT_CHANNEL_NAME, parentId: categoryId, priority: 0 },
+      { id: categoryId, teamId, type: 'category', name: names.category, priority: 0 },
+      { id: newId(), teamId, type: 'text', name: names.channel, parentId: categoryId, priority: 0 },
     ]);
     return loadJoinedTeam(tx, teamId, userId);
   });

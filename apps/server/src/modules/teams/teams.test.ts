@@ -43,6 +43,14 @@ describe('teams', () => {
       expect(channelRows.find((c) => c.type === 'text')).toMatchObject({ name: 'general', parentId: category?.id });
     });
 
+    it('names the first category and channel in the creator\'s language', async () => {
+      const owner = await createUser(ctx.app);
+      const res = await call(ctx.app, 'POST', '/api/v1/teams', { cookie: owner.cookie, body: { name: 'Akıncılar' }, headers: { 'accept-language': 'tr-TR,tr;q=0.9' } });
+      expect(res.statusCode).toBe(201);
+      const rows = await ctx.app.db.select().from(channels).where(eq(channels.teamId, res.json().createdTeam.id));
+      expect(rows.map((c) => [c.type, c.name]).sort()).toEqual([['category', 'Metin Kanalları'], ['text', 'genel']]);
+    });
+
     it('publishes USER_JOINED_TEAM to the owner only, with what READY would hold for the team', async () => {
       const owner = await createUser(ctx.app);
       const res = await call(ctx.app, 'POST', '/api/v1/teams', { cookie: owner.cookie, body: { name: 'Eventful' } });

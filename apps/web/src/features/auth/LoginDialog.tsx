@@ -1,7 +1,6 @@
 import { loginRequestSchema } from '@rally/shared/api/auth';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { TextField } from '../../components/ui/TextField';
@@ -10,13 +9,14 @@ import { AltchaWidget } from './AltchaWidget';
 import styles from './AuthForms.module.css';
 import { useLogin } from './queries';
 import { issuesToFieldErrors, normalizeServerFieldErrors, partitionFieldErrors, type FieldErrors } from './validation';
+import { useAfterSignIn } from './use-after-sign-in';
 
 const LOGIN_FIELDS = ['email', 'password', 'captchaToken'] as const;
 
 /** Login with email and password; the captcha appears when the server answers captcha_required. */
 export function LoginDialog({ onClose, onSwitch }: { onClose: () => void; onSwitch: () => void }) {
   const { t } = useTranslation(['auth', 'errors']);
-  const navigate = useNavigate();
+  const afterSignIn = useAfterSignIn();
   const login = useLogin();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -46,7 +46,7 @@ export function LoginDialog({ onClose, onSwitch }: { onClose: () => void; onSwit
     try {
       await login.mutateAsync(parsed.data);
       onClose();
-      navigate('/');
+      afterSignIn();
     } catch (err) {
       if (captchaNeeded) setCaptchaReset((n) => n + 1);
       if (!(err instanceof ApiError)) {

@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { Button } from '../../components/ui/Button';
 import { CheckboxField } from '../../components/ui/CheckboxField';
 import { Dialog } from '../../components/ui/Dialog';
@@ -12,6 +11,7 @@ import { BirthdatePicker } from './BirthdatePicker';
 import { useRegion, useRegister } from './queries';
 import { checkRegister, EMPTY_REGISTER_VALUES, REGISTER_FIELDS, type RegisterValues } from './register-form';
 import { normalizeServerFieldErrors, partitionFieldErrors, type FieldErrors } from './validation';
+import { useAfterSignIn } from './use-after-sign-in';
 
 type Touched = Partial<Record<(typeof REGISTER_FIELDS)[number], boolean>>;
 
@@ -22,7 +22,7 @@ type Touched = Partial<Record<(typeof REGISTER_FIELDS)[number], boolean>>;
  */
 export function RegisterDialog({ onClose, onSwitch }: { onClose: () => void; onSwitch: () => void }) {
   const { t } = useTranslation(['auth', 'errors', 'common']);
-  const navigate = useNavigate();
+  const afterSignIn = useAfterSignIn();
   const region = useRegion();
   const register = useRegister();
   const [values, setValues] = useState<RegisterValues>(EMPTY_REGISTER_VALUES);
@@ -62,7 +62,7 @@ export function RegisterDialog({ onClose, onSwitch }: { onClose: () => void; onS
     try {
       await register.mutateAsync(check.request);
       onClose();
-      navigate('/');
+      afterSignIn();
     } catch (err) {
       // The captcha payload is single-use: ask for a fresh one after any failure.
       setCaptchaReset((n) => n + 1);
