@@ -1,11 +1,11 @@
 import { loginRequestSchema } from '@rally/shared/api/auth';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { TextField } from '../../components/ui/TextField';
 import { ApiError } from '../../lib/api';
 import { AltchaWidget } from './AltchaWidget';
+import { AuthFormFooter } from './AuthFormFooter';
 import styles from './AuthForms.module.css';
 import { useLogin } from './queries';
 import { issuesToFieldErrors, normalizeServerFieldErrors, partitionFieldErrors, type FieldErrors } from './validation';
@@ -107,20 +107,15 @@ export function LoginDialog({ onClose, onSwitch }: { onClose: () => void; onSwit
             )}
           </div>
         )}
-        {formError && (
-          <p className={styles.formError} role="alert">
-            {formError}
-          </p>
-        )}
-        <Button type="submit" size="lg" block disabled={!ready} loading={login.isPending}>
-          {t('login.submit')}
-        </Button>
-        <p className={styles.switch}>
-          {t('login.noAccount')}{' '}
-          <button type="button" className={styles.linkButton} onClick={onSwitch}>
-            {t('login.toRegister')}
-          </button>
-        </p>
+        <AuthFormFooter
+          formError={formError}
+          submitLabel={t('login.submit')}
+          canSubmit={ready}
+          submitting={login.isPending}
+          switchPrompt={t('login.noAccount')}
+          switchLabel={t('login.toRegister')}
+          onSwitch={onSwitch}
+        />
       </form>
     </Dialog>
   );

@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { Button } from '../../components/ui/Button';
 import { CheckboxField } from '../../components/ui/CheckboxField';
 import { Dialog } from '../../components/ui/Dialog';
 import { TextField } from '../../components/ui/TextField';
 import { ApiError } from '../../lib/api';
 import { AltchaWidget } from './AltchaWidget';
+import { AuthFormFooter } from './AuthFormFooter';
 import styles from './AuthForms.module.css';
 import { BirthdatePicker } from './BirthdatePicker';
 import { useRegion, useRegister } from './queries';
@@ -190,20 +190,15 @@ export function RegisterDialog({ onClose, onSwitch }: { onClose: () => void; onS
             </p>
           )}
         </div>
-        {formError && (
-          <p className={styles.formError} role="alert">
-            {formError}
-          </p>
-        )}
-        <Button type="submit" size="lg" block disabled={!check.request} loading={register.isPending}>
-          {t('register.submit')}
-        </Button>
-        <p className={styles.switch}>
-          {t('register.haveAccount')}{' '}
-          <button type="button" className={styles.linkButton} onClick={onSwitch}>
-            {t('register.toLogin')}
-          </button>
-        </p>
+        <AuthFormFooter
+          formError={formError}
+          submitLabel={t('register.submit')}
+          canSubmit={!!check.request}
+          submitting={register.isPending}
+          switchPrompt={t('register.haveAccount')}
+          switchLabel={t('register.toLogin')}
+          onSwitch={onSwitch}
+        />
       </form>
     </Dialog>
   );

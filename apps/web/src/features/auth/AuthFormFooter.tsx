@@ -1,0 +1,36 @@
+import { Button } from '../../components/ui/Button';
+import styles from './AuthForms.module.css';
+
+export interface AuthFormFooterProps {
+  /** A message for the whole form (not tied to a field), already translated. */
+  formError: string | null;
+  submitLabel: string;
+  canSubmit: boolean;
+  submitting: boolean;
+  /** "Already have an account?" and the link that switches to the other dialog. */
+  switchPrompt: string;
+  switchLabel: string;
+  onSwitch: () => void;
+}
+
+/** The end of the login and registration forms: form error, submit, and the switch to the other form. */
+export function AuthFormFooter({ formError, submitLabel, canSubmit, submitting, switchPrompt, switchLabel, onSwitch }: AuthFormFooterProps) {
+  return (
+    <>
+      {formError && (
+        <p className={styles.formError} role="alert">
+          {formError}
+        </p>
+      )}
+      <Button type="submit" size="lg" block disabled={!canSubmit} loading={submitting}>
+        {submitLabel}
+      </Button>
+      <p className={styles.switch}>
+        {switchPrompt}{' '}
+        <button type="button" className={styles.linkButton} onClick={onSwitch}>
+          {switchLabel}
+        </button>
+      </p>
+    </>
+  );
+}
