@@ -46,6 +46,9 @@ interface Figures {
   expectedDeliveries: number;
   deliveriesPerSecond: number;
   serverCpuSeconds: number;
+  clientCpuSeconds: number;
+  senderCpuSeconds: number;
+  loadAverage: number;
   deliveriesPerCpuSecond: number;
   latency: Summary;
   seedMessagesMs: number;
@@ -119,14 +122,19 @@ async function runBackend(backend: Backend): Promise<Figures> {
     if (!channel) throw new Error('the new team has no channel');
     const teamSetupMs = performance.now() - t;
 
-    await sleep(2000);
+    // A fresh server process for the socket figures: the joins above leave garbage whose collection
+    // would otherwise land in the middle of the memory reading.
+    await server.stop();
+    server = await start(backend, 'server');
+    await sleep(3000);
     const rssBefore = rssBytes(server.pid);
     log(`${backend.name}: connecting ${USERS} gateway clients (server RSS ${mib(rssBefore)} MiB)`);
     clients = new ClientProcess();
     const wsUrl = `${server.url.replace('http', 'ws')}/api/v1/ws`;
+    const sendApi = new Api(server.url);
     const connected = await clients.connect(wsUrl, server.url, users.map((u) => u.cookie));
     if (connected.failed) log(`  ${connected.failed} sockets failed, e.g. ${connected.errors.join(' | ')}`);
-    await sleep(3000); // idle: let allocation settle
+    await sleep(5000); // idle: let allocation settle
     const rssAfter = rssBytes(server.pid);
     const bytesPerSocket = connected.ready ? (rssAfter - rssBefore) / connected.ready : Number.NaN;
     log(`  ${connected.ready} READY in ${Math.round(connected.ms)} ms; server RSS ${mib(rssAfter)} MiB`);
@@ -137,6 +145,8 @@ async function runBackend(backend: Backend): Promise<Figures> {
     log(`${backend.name}: sending ${total} messages at ${RATE}/s from ${senders.length} senders`);
     await clients.reset();
     const cpu0 = cpuSeconds(server.pid);
+    const clientCpu0 = cpuSeconds(clients.pid);
+    const benchCpu0 = process.cpuUsage();
     const started = performance.now();
     let sendFailures = 0;
     const pending: Promise<void>[] = [];
@@ -146,7 +156,7 @@ async function runBackend(backend: Backend): Promise<Figures> {
       if (wait > 0) await sleep(wait);
       const sender = senders[k % senders.length];
       pending.push(
-        api.send(sender.cookie, channel.id, `bench message ${k}`, `bench:${preciseNow()}`).catch((err) => {
+        sendApi.send(sender.cookie, channel.id, `bench message ${k}`, `bench:${preciseNow()}`).catch((err) => {
           sendFailures++;
           if (sendFailures <= 3) log(`  send failed: ${err instanceof Error ? err.message : err}`);
         }),
@@ -157,6 +167,10 @@ async function runBackend(backend: Backend): Promise<Figures> {
     const waitUntil = performance.now() + 15_000;
     while (performance.now() < waitUntil && (await clients.count()).deliveries < expected) await sleep(100);
     const cpu1 = cpuSeconds(server.pid);
+    const clientCpu = cpuSeconds(clients.pid) - clientCpu0;
+    const benchCpuUsage = process.cpuUsage(benchCpu0);
+    const senderCpu = (benchCpuUsage.user + benchCpuUsage.system) / 1e6;
+    const load = os.loadavg()[0];
     const report = await clients.report();
     const window = (report.lastAt - report.firstAt) / 1000 || Number.NaN;
     await clients.close();
@@ -201,6 +215,9 @@ async function runBackend(backend: Backend): Promise<Figures> {
       expectedDeliveries: expected,
       deliveriesPerSecond: report.deliveries / window,
       serverCpuSeconds: cpu1 - cpu0,
+      clientCpuSeconds: clientCpu,
+      senderCpuSeconds: senderCpu,
+      loadAverage: load,
       deliveriesPerCpuSecond: report.deliveries / (cpu1 - cpu0),
       latency: report.latency,
       seedMessagesMs,
@@ -232,6 +249,8 @@ function table(results: Figures[]): string {
     ['deliveries per second', (r) => int(r.deliveriesPerSecond)],
     ['server CPU during fan-out, s', (r) => f2(r.serverCpuSeconds)],
     ['deliveries per server CPU-second', (r) => int(r.deliveriesPerCpuSecond)],
+    ['CPU during fan-out: clients / sender, s', (r) => `${f2(r.clientCpuSeconds)} / ${f2(r.senderCpuSeconds)}`],
+    ['1-minute load average after fan-out', (r) => f2(r.loadAverage)],
     ['history: messages stored', () => int(MESSAGES)],
     ['history: seeding, s', (r) => f1(r.seedMessagesMs / 1000)],
     ['history: latest 50, p50 ms', (r) => f2(r.history.p50)],
