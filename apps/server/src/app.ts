@@ -96,20 +96,42 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   return app;
 }
 
-/** The built web client, with index.html for every non-API path (client-side routing). */
+/**
+ * The built web client: its files (precompressed .br/.gz beside them, written by the build), hashed
+ * assets cached for a year, and index.html for every other non-API path (client-side routing).
+ */
 async function serveWebClient(app: FastifyInstance, config: Config): Promise<void> {
   const root = path.resolve(config.WEB_DIST);
   if (!fs.existsSync(path.join(root, 'index.html'))) {
     app.log.warn(`No web client at ${root}; run "npm run build" to serve it.`);
     return;
   }
-  await app.register(fastifyStatic, { root, wildcard: false, index: false, maxAge: '1h', immutable: false });
+  const files = new Set(listFiles(root).filter((f) => !/\.(br|gz)$/.test(f)));
+  const assetsDir = `${path.sep}assets${path.sep}`;
+  await app.register(fastifyStatic, {
+    root,
+    wildcard: false,
+    index: false,
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders: (res, filePath) => {
+      res.setHeader('cache-control', filePath.includes(assetsDir) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+    },
+  });
   const indexHtml = fs.readFileSync(path.join(root, 'index.html'), 'utf8');
   app.get('/*', async (request, reply) => {
-    const file = request.url.split('?')[0];
-    if (file.startsWith('/assets/') || file === '/favicon.svg' || file.endsWith('.js') || file.endsWith('.css')) {
-      return reply.sendFile(file.slice(1), { maxAge: file.startsWith('/assets/') ? '365d' : '1h', immutable: file.startsWith('/assets/') });
-    }
+    const pathname = decodeURIComponent(request.url.split('?')[0]); // malformed escapes never get here: Fastify answers 400
+    if (pathname === '/api' || pathname.startsWith('/api/')) return reply.callNotFound();
+    const file = pathname.slice(1);
+    if (file !== 'index.html' && files.has(file)) return reply.sendFile(file);
     return reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml);
   });
 }
+
+/** Paths of every file under `dir`, relative to it, with forward slashes. */
+function listFiles(dir: string, prefix = ''): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? listFiles(path.join(dir, entry.name), `${prefix}${entry.name}/`) : [`${prefix}${entry.name}`],
+  );
+}
+
