@@ -18,17 +18,25 @@ import type { SessionStore } from './session-store';
 
 const INVALID_SESSION_CLOSE = 1000;
 
+function ignoreSocketError(): void {
+  // A close event follows.
+}
+
 /**
  * The life of every socket of this process: first frame or READY, RESUME, frames, close. Delivery
  * itself is the router's; dropped sessions go to the session store.
  */
 export class GatewayCore {
-  readonly connections = new Set<Connection>();
+  /** This process's sockets and their connections (the socket's listeners look theirs up here). */
+  readonly connections = new Map<WebSocket, Connection>();
   /** Live sessions of this process, by id. */
   private readonly live = new Map<string, Connection>();
   /** Snapshots being written, by session id (a RESUME waits for them). */
   private readonly saving = new Map<string, Promise<void>>();
   readonly router: Router;
+  /** The listeners of every socket (`this` is the socket): one pair per process, not closures per socket. */
+  private readonly onSocketMessage: (this: WebSocket, raw: WebSocket.RawData, isBinary: boolean) => void;
+  private readonly onSocketClose: (this: WebSocket) => void;
 
   constructor(
     private readonly app: FastifyInstance,
@@ -36,16 +44,24 @@ export class GatewayCore {
     private readonly store: SessionStore,
   ) {
     this.router = new Router(app.bus.lastId());
+    const connections = this.connections;
+    const core = this;
+    this.onSocketMessage = function (this: WebSocket, raw: WebSocket.RawData, isBinary: boolean) {
+      const conn = connections.get(this);
+      if (conn) core.onMessage(conn, raw, isBinary);
+    };
+    this.onSocketClose = function (this: WebSocket) {
+      const conn = connections.get(this);
+      if (conn) core.onClose(conn);
+    };
   }
 
   open(ws: WebSocket, auth: { userId: string; token: string }): void {
     const conn = new Connection(ws, auth.userId, hashToken(auth.token), this.options);
-    this.connections.add(conn);
-    ws.on('message', (raw, isBinary) => this.onMessage(conn, raw, isBinary));
-    ws.on('close', () => this.onClose(conn));
-    ws.on('error', () => {
-      // A close event follows.
-    });
+    this.connections.set(ws, conn);
+    ws.on('message', this.onSocketMessage);
+    ws.on('close', this.onSocketClose);
+    ws.on('error', ignoreSocketError);
     // A resuming client sends RESUME at once; a fresh one sends nothing and gets READY after the wait.
     conn.waitTimer = setTimeout(() => void this.start(conn), this.options.resumeWaitMs);
   }
@@ -206,7 +222,7 @@ export class GatewayCore {
   }
 
   private onClose(conn: Connection): void {
-    this.connections.delete(conn);
+    this.connections.delete(conn.ws);
     this.clearWait(conn);
     const wasLive = conn.phase === 'live';
     conn.phase = 'closed';
@@ -253,12 +269,12 @@ export class GatewayCore {
 
   /** Close this process's sockets of an auth session (logout), for good. */
   endAuthSession(tokenHash: string): void {
-    for (const conn of this.connections) if (conn.tokenHash === tokenHash) this.end(conn, CloseCode.SESSION_ENDED, 'session ended', false);
+    for (const conn of this.connections.values()) if (conn.tokenHash === tokenHash) this.end(conn, CloseCode.SESSION_ENDED, 'session ended', false);
   }
 
   /** Close the sockets with no frame for the timeout (called by the gateway's sweep). */
   sweep(now: number): void {
-    for (const conn of this.connections) {
+    for (const conn of this.connections.values()) {
       if (conn.phase !== 'closed' && now - conn.lastFrameAt > this.options.heartbeatTimeoutMs) {
         this.end(conn, CloseCode.SESSION_TIMEOUT, 'session timeout', true);
       }

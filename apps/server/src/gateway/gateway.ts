@@ -1,3 +1,4 @@
+import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { WebSocketServer } from 'ws';
 import { CloseCode } from '@rally/shared/gateway/protocol';
@@ -16,6 +17,15 @@ export interface Gateway {
   closeSessionsOfToken(sessionToken: string): void;
   /** Close every socket with SERVER_RESTART so that clients reconnect elsewhere. */
   shutdown(): Promise<void>;
+}
+
+/**
+ * A socket error drops the socket. A plain function, not a closure of the upgrade handler: the
+ * listener stays on the socket for its whole life, and a closure there would keep the handler's
+ * scope (the upgrade request with all its headers, and `head`) alive as long as the socket.
+ */
+function destroySocket(this: Duplex): void {
+  this.destroy();
 }
 
 /** How long shutdown waits for clients to answer the close before it drops their sockets. */
@@ -52,7 +62,7 @@ export function attachGateway(app: FastifyInstance, overrides: Partial<GatewayOp
       socket.destroy();
       return;
     }
-    socket.on('error', () => socket.destroy());
+    socket.on('error', destroySocket);
     if (!accepting) return refuse(socket, 503, 'Service Unavailable');
     const refusal = checkUpgrade(app.config, req);
     if (refusal) return refuse(socket, refusal.status, refusal.reason);
@@ -85,7 +95,7 @@ export function attachGateway(app: FastifyInstance, overrides: Partial<GatewayOp
       accepting = false;
       clearInterval(sweep);
       unsubscribe();
-      const closed = [...core.connections].map(
+      const closed = [...core.connections.values()].map(
         (conn) =>
           new Promise<void>((resolve) => {
             if (conn.ws.readyState === conn.ws.CLOSED) return resolve();
@@ -97,7 +107,7 @@ export function attachGateway(app: FastifyInstance, overrides: Partial<GatewayOp
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([Promise.all(closed), new Promise((resolve) => (timer = setTimeout(resolve, SHUTDOWN_GRACE_MS)))]);
       clearTimeout(timer);
-      for (const conn of core.connections) conn.ws.terminate();
+      for (const conn of core.connections.values()) conn.ws.terminate();
       store.close();
       await control.close();
       wss.close();
