@@ -52,6 +52,12 @@ export const errorMessages = {
     channel_messages_unsupported: 'This channel does not accept messages',
     /** The spec's marker: a call answered with message '2FA' opens the code dialog (2FA itself is a later issue). */
     two_factor_required: '2FA',
+    text_invalid_characters: 'This text contains characters that are not allowed',
+    invalid_id: 'Invalid ID',
+    payload_too_large: 'The request is too large',
+    unsupported_media_type: 'This content type is not supported',
+    malformed_request: 'The request could not be read',
+    headers_too_large: 'The request headers are too large',
   },
   tr: {
     email_invalid: 'Lütfen geçerli bir e-posta adresi girin',
@@ -100,6 +106,12 @@ export const errorMessages = {
     message_reply_invalid: 'Yanıtladığınız mesaj bu kanalda değil',
     channel_messages_unsupported: 'Bu kanal mesaj kabul etmiyor',
     two_factor_required: '2FA',
+    text_invalid_characters: 'Bu metin izin verilmeyen karakterler içeriyor',
+    invalid_id: 'Geçersiz kimlik',
+    payload_too_large: 'İstek çok büyük',
+    unsupported_media_type: 'Bu içerik türü desteklenmiyor',
+    malformed_request: 'İstek okunamadı',
+    headers_too_large: 'İstek başlıkları çok büyük',
   },
 } as const;
 
