@@ -13,6 +13,7 @@ import { RedisRateLimiter } from './lib/redis-rate-limit';
 import { resolveSecret } from './lib/secret';
 import { AppError } from './lib/errors';
 import { installErrorHandler } from './http/error-handler';
+import { BODY_LIMIT } from './http/body-limits';
 import { checkCsrf } from './http/csrf';
 import { requestRegion } from './http/region';
 import { authenticate } from './modules/auth/authenticate';
@@ -49,7 +50,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   const app = Fastify({
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
     trustProxy: false,
-    bodyLimit: 1024 * 1024,
+    bodyLimit: BODY_LIMIT.DEFAULT,
     forceCloseConnections: true,
   });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ALLOWED_REGIONS_DEFAULT, TIMING } from '@rally/shared/limits';
+import { parseProxyEntry } from './http/trusted-proxy';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -45,8 +46,15 @@ export const configSchema = z.object({
   COUNTRY_HEADER: z.string().min(1).default('cf-ipcountry').transform((v) => v.toLowerCase()),
   /** Country assumed for loopback and private addresses that carry no country header. */
   DEFAULT_COUNTRY: z.string().regex(/^[A-Za-z]{2}$/, 'must be a two-letter country code').default('TR').transform((v) => v.toUpperCase()),
-  /** Comma-separated proxy addresses whose forwarded headers are trusted (loopback and private ranges always are). */
-  TRUSTED_PROXIES: z.string().default('').transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean)),
+  /**
+   * Comma-separated addresses or CIDR networks of reverse proxies whose X-Forwarded-For and country
+   * header are trusted, besides loopback (e.g. a container network: 172.18.0.0/16).
+   */
+  TRUSTED_PROXIES: z
+    .string()
+    .default('')
+    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+    .pipe(z.array(z.string().refine((entry) => parseProxyEntry(entry) !== null, 'must be IP addresses or CIDR networks (10.0.0.0/8), comma-separated'))),
   /** Secret for cookie signing and captcha challenges; at least 32 characters. Made and kept in DATA_DIR when unset. */
   COOKIE_SECRET: z.string().min(32, 'must be at least 32 characters long').optional(),
   /** ALTCHA difficulty: the largest number a client may have to try. */

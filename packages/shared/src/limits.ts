@@ -9,7 +9,11 @@ export const LIMITS = {
   teamName: { min: 1, max: 20 },
   teamDescription: { max: 1000 },
   channelName: { min: 1, max: 20 },
-  message: { max: 2000, premiumMax: 5000, counterFrom: 1500, pageSize: 50 },
+  /**
+   * `inputMax`: the longest content a send request may carry at all (the server then checks the
+   * sender's own limit, max or premiumMax, so that the error names it).
+   */
+  message: { max: 2000, premiumMax: 5000, counterFrom: 1500, pageSize: 50, inputMax: 65_536 },
   nonce: { max: 64 },
   inviteMaxUses: [null, 50, 100, 200, 500, 1000] as const,
   inviteExpiry: ['never', '30m', '1h', '6h', '12h', '1d', '7d', '30d'] as const,
@@ -18,6 +22,8 @@ export const LIMITS = {
   /** Teams a user may own or belong to at once (as Discord's 100 servers). */
   teamsPerUser: 100,
   friendCode: { max: 64 },
+  /** The ALTCHA widget's payload (base64 JSON), a few hundred bytes. */
+  captchaToken: { max: 4096 },
 } as const;
 
 /** Per-user rate limits enforced by the server (fixed windows). */

@@ -1,23 +1,24 @@
 import net from 'node:net';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../env';
-import { isPrivateAddress } from './region';
+import { isTrustedProxy, normalizeAddress } from './trusted-proxy';
 
 /**
  * The visitor's address, for per-client rate limits. When the direct peer is a trusted proxy
- * (loopback, private ranges, TRUSTED_PROXIES: the same rule as the country header), X-Forwarded-For
- * is read from the right, skipping trusted hops; the first untrusted address is the client. Otherwise
- * (or without the header) the peer itself.
+ * (loopback or TRUSTED_PROXIES: the same rule as the country header), X-Forwarded-For is read from
+ * the right, skipping trusted hops; the first untrusted address is the client. Otherwise (or without
+ * the header) the peer itself.
  */
 export function clientAddress(config: Config, peerAddress: string, forwardedFor: string | undefined): string {
-  const trusted = (address: string) => isPrivateAddress(address) || config.TRUSTED_PROXIES.includes(address);
-  if (!forwardedFor || !trusted(peerAddress)) return peerAddress;
+  const peer = normalizeAddress(peerAddress);
+  const trusted = (address: string) => isTrustedProxy(config, address);
+  if (!forwardedFor || !trusted(peer)) return peer;
   const hops = forwardedFor
     .split(',')
     .map((s) => s.trim())
     .filter((s) => net.isIP(s) !== 0);
   for (let i = hops.length - 1; i >= 0; i--) if (!trusted(hops[i])) return hops[i];
-  return hops[0] ?? peerAddress;
+  return hops[0] ?? peer;
 }
 
 export function requestClientAddress(config: Config, request: FastifyRequest): string {

@@ -22,13 +22,19 @@ describe('resolveRegion', () => {
   });
 
   it('reads the country header from a trusted peer', () => {
-    expect(resolveRegion(config, '10.0.0.2', 'az')).toEqual({ country: 'AZ', allowed: true, location: 'other' });
+    expect(resolveRegion(config, '::1', 'az')).toEqual({ country: 'AZ', allowed: true, location: 'other' });
+    expect(resolveRegion(testConfig({ TRUSTED_PROXIES: '10.0.0.0/8' }), '10.0.0.2', 'az')).toEqual({ country: 'AZ', allowed: true, location: 'other' });
     expect(resolveRegion(config, '127.0.0.1', 'US')).toEqual({ country: 'US', allowed: false, location: 'other' });
     expect(resolveRegion(testConfig({ TRUSTED_PROXIES: '203.0.113.7' }), '203.0.113.7', 'TR')).toEqual({ country: 'TR', allowed: true, location: 'TR' });
   });
 
   it('ignores the header from an untrusted public peer, whose country is then unknown and blocked', () => {
     expect(resolveRegion(config, '8.8.8.8', 'TR')).toEqual({ country: null, allowed: false, location: 'other' });
+  });
+
+  it('ignores the header from a private peer that is not a configured proxy (it gets the default country)', () => {
+    expect(resolveRegion(config, '10.0.0.2', 'US')).toEqual({ country: 'TR', allowed: true, location: 'TR' });
+    expect(resolveRegion(config, '192.168.1.9', 'AZ')).toEqual({ country: 'TR', allowed: true, location: 'TR' });
   });
 
   it('ignores a malformed header value', () => {

@@ -1,6 +1,7 @@
 import net from 'node:net';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../env';
+import { isTrustedProxy } from './trusted-proxy';
 
 /** Loopback and private (RFC 1918, unique-local, link-local) addresses. */
 export function isPrivateAddress(address: string): boolean {
@@ -26,12 +27,12 @@ export interface RegionInfo {
 
 /**
  * The visitor's country: from the configured proxy header when the direct peer is a trusted proxy
- * (loopback, private ranges and TRUSTED_PROXIES); a loopback or private visitor without the header
- * gets DEFAULT_COUNTRY so that a laptop works.
+ * (loopback or TRUSTED_PROXIES, see trusted-proxy.ts); a loopback or private visitor without a
+ * trusted header gets DEFAULT_COUNTRY so that a laptop or a LAN party works.
  */
 export function resolveRegion(config: Config, peerAddress: string, headerValue: string | undefined): RegionInfo {
   const peerIsPrivate = isPrivateAddress(peerAddress);
-  const trusted = peerIsPrivate || config.TRUSTED_PROXIES.includes(peerAddress);
+  const trusted = isTrustedProxy(config, peerAddress);
   const fromHeader = trusted && headerValue && /^[A-Za-z]{2}$/.test(headerValue.trim()) ? headerValue.trim().toUpperCase() : null;
   const country = fromHeader ?? (peerIsPrivate ? config.DEFAULT_COUNTRY : null);
   const allowed = config.ALLOWED_REGIONS.includes('*') || (country !== null && config.ALLOWED_REGIONS.includes(country));

@@ -4,18 +4,22 @@ import { AppError } from './errors';
 
 /**
  * Parse a request part with a shared schema. Issues become field errors keyed by the first path
- * segment; the first issue's code is the overall message.
+ * segment; the first issue's code is the overall message. A length issue's limit is the message's {max}.
  */
 export function parse<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
   const result = schema.safeParse(value ?? {});
   if (result.success) return result.data;
   const fields: Record<string, ErrorCode> = {};
+  const vars: Record<string, number> = {};
   for (const issue of result.error.issues) {
     const field = issue.path.length ? String(issue.path[0]) : '_';
     const code: ErrorCode = isErrorCode(issue.message) ? issue.message : 'invalid_request';
-    if (!(field in fields)) fields[field] = code;
+    if (field in fields) continue;
+    fields[field] = code;
+    // Messages such as message_too_long name the limit: {max}.
+    if (issue.code === 'too_big' && !('max' in vars)) vars.max = Number(issue.maximum);
   }
   const first = Object.values(fields)[0] ?? 'invalid_request';
   delete fields._;
-  throw new AppError(400, first, Object.keys(fields).length ? fields : undefined);
+  throw new AppError(400, first, Object.keys(fields).length ? fields : undefined, vars);
 }

@@ -1,21 +1,28 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
+import { text } from './text';
 import { selfUserSchema } from './users';
 
 /** Letters, digits, underscore, space, hyphen and emoji (with joiners, variation selectors and skin tones). */
 export const USERNAME_PATTERN = /^[\p{L}\p{N}_ \-\p{Extended_Pictographic}\p{Emoji_Modifier}\u200d\ufe0f]+$/u;
-/** Basic email pattern of the registration form. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * Basic email pattern of the registration form: a local part, @, and a domain of dot-separated
+ * labels. Linear: the labels cannot contain dots, so there is one way to split the domain (the
+ * earlier `[^\s@]+\.[^\s@]+` could split it at every dot, quadratic on "a@a.a.a.…").
+ */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
 
 // `{ error }` on a type gives a missing or mistyped field its field's message rather than invalid_request.
-export const emailSchema = z.string({ error: 'email_invalid' }).trim().max(LIMITS.email.max, 'email_invalid').regex(EMAIL_PATTERN, 'email_invalid');
-export const passwordSchema = z
-  .string({ error: 'password_length' })
-  .min(LIMITS.password.min, 'password_length')
-  .max(LIMITS.password.max, 'password_too_long');
+// text() checks the length before anything else runs; then the value is trimmed and matched.
+export const emailSchema = text({ max: LIMITS.email.max, error: 'email_invalid' }).trim().regex(EMAIL_PATTERN, 'email_invalid');
 
-export const registerUsernameSchema = z
-  .string({ error: 'username_required' })
+export const passwordSchema = text({ max: LIMITS.password.max, error: 'password_length', tooLong: 'password_too_long' }).min(
+  LIMITS.password.min,
+  'password_length',
+);
+
+/** Usernames count characters (an emoji is one), so the input bound is a few code units per character. */
+export const registerUsernameSchema = text({ max: LIMITS.username.max * 4, error: 'username_required', tooLong: 'username_length', invalidCharacters: 'username_format' })
   .min(1, 'username_required')
   .refine((v) => v.trim().length > 0, 'username_required')
   .refine((v) => v === v.trim(), 'username_space')
@@ -57,8 +64,8 @@ export const registerRequestSchema = z.object({
   username: registerUsernameSchema,
   email: emailSchema,
   password: passwordSchema,
-  captchaToken: z.string({ error: 'captcha_required' }).min(1, 'captcha_required').max(4096, 'captcha_invalid'),
-  friendCode: z.string({ error: 'friend_code_invalid' }).trim().max(LIMITS.friendCode.max, 'friend_code_invalid').optional().nullable(),
+  captchaToken: text({ max: LIMITS.captchaToken.max, error: 'captcha_required', tooLong: 'captcha_invalid' }).min(1, 'captcha_required'),
+  friendCode: text({ max: LIMITS.friendCode.max, error: 'friend_code_invalid' }).trim().optional().nullable(),
   birthdate: birthdateSchema,
   /** Explicit consent; required when the visitor's location is TR. */
   consent: z.boolean({ error: 'consent_required' }).optional(),
@@ -75,9 +82,9 @@ export function registerRequestSchemaFor(location: 'TR' | 'other') {
 
 export const loginRequestSchema = z.object({
   email: emailSchema,
-  password: z.string({ error: 'password_length' }).min(1, 'password_length').max(LIMITS.password.max, 'password_too_long'),
-  captchaToken: z.string().max(4096).optional().nullable(),
-  twoFactorCode: z.string().max(32).optional().nullable(),
+  password: text({ max: LIMITS.password.max, error: 'password_length', tooLong: 'password_too_long' }).min(1, 'password_length'),
+  captchaToken: text({ max: LIMITS.captchaToken.max }).optional().nullable(),
+  twoFactorCode: text({ max: 32 }).optional().nullable(),
   twoFactorType: z.enum(['app', 'backup']).optional().nullable(),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { snowflakeSchemaPattern } from '../ids';
+import { isSnowflake, MAX_SNOWFLAKE } from '../ids';
 
 /** Every failure has this shape. `errors` maps a request field to a message for that field. */
 export const errorResponseSchema = z.object({
@@ -11,6 +11,10 @@ export const errorResponseSchema = z.object({
 });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 
-export const snowflakeSchema = z.string().regex(snowflakeSchemaPattern, 'invalid_request');
+/** An id in a path, query or body: a canonical decimal within the 64-bit range, else 400 invalid_id. */
+export const snowflakeSchema = z
+  .string({ error: 'invalid_id' })
+  .max(MAX_SNOWFLAKE.length, { message: 'invalid_id', abort: true })
+  .refine(isSnowflake, 'invalid_id');
 
 export { CSRF_HEADER } from './headers';

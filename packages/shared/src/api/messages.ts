@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
 import { snowflakeSchema } from './common';
+import { text } from './text';
 import { presenceSchema } from './users';
 
 export const messageAuthorSchema = z.object({
@@ -39,14 +40,20 @@ export function isBlankMessage(content: string): boolean {
   return t.length === 0 || /^#+$/.test(t);
 }
 
+/** Message text: at most `max` characters (message_too_long with {max}), not blank. */
+function messageContentSchema(max: number) {
+  return text({ max, error: 'message_empty', tooLong: 'message_too_long', multiline: true }).refine((v) => !isBlankMessage(v), 'message_empty');
+}
+
 /**
- * The send body. The length limit depends on the sender (see messageLimit), so this schema does not
- * carry it: the server checks it with the sender's flags (message_too_long with {max}); a form uses
+ * The send body. The length limit depends on the sender (see messageLimit): this schema only bounds
+ * the content (LIMITS.message.inputMax, before anything else runs on it), and the server checks the
+ * sender's own limit with their flags (message_too_long with {max}); a form uses
  * sendMessageRequestSchemaFor(premium).
  */
 export const sendMessageRequestSchema = z.object({
-  content: z.string().refine((v) => !isBlankMessage(v), 'message_empty'),
-  nonce: z.string().max(LIMITS.nonce.max).optional().nullable(),
+  content: messageContentSchema(LIMITS.message.inputMax),
+  nonce: text({ max: LIMITS.nonce.max }).optional().nullable(),
   replyTo: snowflakeSchema.optional().nullable(),
 });
 export type SendMessageRequest = z.infer<typeof sendMessageRequestSchema>;
@@ -54,10 +61,7 @@ export type SendMessageRequest = z.infer<typeof sendMessageRequestSchema>;
 /** The send body with the length limit of a sender (for client forms). */
 export function sendMessageRequestSchemaFor(premium: boolean) {
   return sendMessageRequestSchema.extend({
-    content: z
-      .string()
-      .max(messageLimit(premium), 'message_too_long')
-      .refine((v) => !isBlankMessage(v), 'message_empty'),
+    content: messageContentSchema(messageLimit(premium)),
   });
 }
 

@@ -2,12 +2,13 @@ import { z } from 'zod';
 import { LIMITS } from '../limits';
 import { CHANNEL_TYPES } from '../permissions';
 import { snowflakeSchema } from './common';
+import { nameText, text } from './text';
 import { presenceSchema } from './users';
 
-export const teamNameSchema = z
-  .string()
-  .transform((v) => v.trim())
-  .pipe(z.string().min(LIMITS.teamName.min, 'team_name_error_min').max(LIMITS.teamName.max, 'team_name_error_max'));
+/** Trimmed, bidi controls removed; the input bound leaves room for the spaces that trimming removes. */
+export const teamNameSchema = nameText({ max: LIMITS.teamName.max * 4, error: 'team_name_error', tooLong: 'team_name_error_max' })
+  .min(LIMITS.teamName.min, 'team_name_error_min')
+  .max(LIMITS.teamName.max, 'team_name_error_max');
 
 export const teamSchema = z.object({
   id: z.string(),
@@ -90,9 +91,7 @@ export const createTeamRequestSchema = z.object({
    * Uploads do not exist yet, so only null or absent is accepted; a value is refused instead of being
    * stored unvalidated. The uploads issue replaces this with an uploaded-file id.
    */
-  profilePicture: z
-    .string()
-    .max(512)
+  profilePicture: text({ max: 512 })
     .optional()
     .nullable()
     .refine((v) => v == null, 'team_picture_unavailable'),
@@ -147,8 +146,7 @@ export const createInviteRequestSchema = z.object({
     .default(null)
     .refine((v) => (LIMITS.inviteMaxUses as readonly (number | null)[]).includes(v ?? null), 'invite_max_uses'),
   /** ISO date or null for never. At most 30 days ahead (plus a minute of clock slack). */
-  expiresAt: z
-    .string()
+  expiresAt: text({ max: 64 })
     .datetime({ offset: true })
     .nullable()
     .optional()

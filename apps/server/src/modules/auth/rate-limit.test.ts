@@ -33,4 +33,19 @@ describe('rate limits of register and login (per client address)', () => {
     expect(limited.json().code).toBe('too_many_requests');
     expect(limited.json().message).toMatch(/saniye sonra tekrar deneyin$/);
   });
+
+  it('does not let a peer on a private network escape the limit by rotating X-Forwarded-For', async () => {
+    const body = { email: 'someone-else@example.com', password: 'whatever' };
+    const from = (i: number) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/login',
+        remoteAddress: '10.20.30.40',
+        payload: body,
+        headers: { 'x-rally-request': '1', 'x-forwarded-for': `203.0.113.${i}` },
+      });
+    const statuses: number[] = [];
+    for (let i = 1; i <= 4; i++) statuses.push((await from(i)).statusCode);
+    expect(statuses).toEqual([401, 401, 401, 429]);
+  });
 });

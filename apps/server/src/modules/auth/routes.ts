@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { loginRequestSchema, registerRequestSchemaFor, type AuthResponse, type logoutResponseSchema } from '@rally/shared/api/auth';
+import { BODY_LIMIT } from '../../http/body-limits';
 import { requestClientAddress } from '../../http/client-address';
 import { requestLocale } from '../../http/locale';
 import { parse } from '../../lib/validation';
@@ -26,7 +27,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     return createCaptcha(app.secret, app.config.CAPTCHA_MAX_NUMBER);
   });
 
-  app.post('/api/v1/register', async (request, reply) => {
+  app.post('/api/v1/register', { bodyLimit: BODY_LIMIT.AUTH }, async (request, reply) => {
     const who = client(request);
     await countAttempt(app.rateLimiter, `register:${who.address}`, app.config.RATE_LIMIT_REGISTER);
     const body = parse(registerRequestSchemaFor(who.location), request.body);
@@ -37,7 +38,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   });
 
   for (const path of ['/api/v1/login', '/api/login']) {
-    app.post(path, async (request, reply) => {
+    app.post(path, { bodyLimit: BODY_LIMIT.AUTH }, async (request, reply) => {
       const who = client(request);
       await countAttempt(app.rateLimiter, `login:${who.address}`, app.config.RATE_LIMIT_LOGIN);
       const body = parse(loginRequestSchema, request.body);
@@ -49,7 +50,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   }
 
   for (const path of ['/api/logout', '/api/v1/logout']) {
-    app.post(path, async (request, reply) => {
+    app.post(path, { bodyLimit: BODY_LIMIT.SMALL }, async (request, reply) => {
       await logout(app.db, request.server.gateway, request.sessionToken);
       clearSessionCookie(reply, secure);
       const response: z.infer<typeof logoutResponseSchema> = { success: true };

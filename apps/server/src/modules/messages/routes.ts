@@ -7,6 +7,7 @@ import {
   type listMessagesResponseSchema,
   type sendMessageResponseSchema,
 } from '@rally/shared/api/messages';
+import { BODY_LIMIT } from '../../http/body-limits';
 import { parse } from '../../lib/validation';
 import { requireUser } from '../auth/authenticate';
 import { listMessages, sendMessage } from './service';
@@ -22,7 +23,7 @@ export async function messageRoutes(app: FastifyInstance): Promise<void> {
     return response;
   });
 
-  app.post('/api/v1/channels/:channelId/messages', async (request, reply) => {
+  app.post('/api/v1/channels/:channelId/messages', { bodyLimit: BODY_LIMIT.MESSAGE }, async (request, reply) => {
     const userId = requireUser(request);
     const { channelId } = parse(channelParamsSchema, request.params);
     const body = parse(sendMessageRequestSchema, request.body);

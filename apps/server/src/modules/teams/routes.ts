@@ -8,6 +8,7 @@ import {
   type teamListResponseSchema,
   type teamMembersResponseSchema,
 } from '@rally/shared/api/teams';
+import { BODY_LIMIT } from '../../http/body-limits';
 import { parse } from '../../lib/validation';
 import { requestLocale } from '../../http/locale';
 import { requireUser } from '../auth/authenticate';
@@ -18,7 +19,7 @@ const teamParamsSchema = z.object({ teamId: snowflakeSchema });
 export async function teamRoutes(app: FastifyInstance): Promise<void> {
   const deps = (request: FastifyRequest): ServiceDeps => ({ db: app.db, bus: app.bus, log: request.log });
 
-  app.post('/api/v1/teams', async (request, reply) => {
+  app.post('/api/v1/teams', { bodyLimit: BODY_LIMIT.SMALL }, async (request, reply) => {
     const userId = requireUser(request);
     const body = parse(createTeamRequestSchema, request.body);
     const createdTeam = await createTeam(deps(request), userId, { ...body, locale: requestLocale(request) });
