@@ -80,6 +80,14 @@ export const configSchema = z.object({
   GATEWAY_REPLAY_BUFFER: z.coerce.number().int().min(1).default(1000),
   /** Client frames allowed per socket, as COUNT/SECONDS; more closes the socket with RATE_LIMITED. */
   GATEWAY_FRAME_RATE: rate.prefault('120/60'),
+  /** Sockets one user may hold at once on one server process; another is closed with TOO_MANY_CONNECTIONS. */
+  GATEWAY_MAX_SOCKETS_PER_USER: z.coerce.number().int().min(1).default(16),
+  /** Client frames of all of one user's sockets together (per process), as COUNT/SECONDS; more closes the socket with RATE_LIMITED. */
+  GATEWAY_USER_FRAME_RATE: rate.prefault('360/60'),
+  /** Sockets one user may open (per process), as COUNT/SECONDS; more are closed with RATE_LIMITED. */
+  GATEWAY_USER_CONNECT_RATE: rate.prefault('30/60'),
+  /** PRESENCE_UPDATE frames of one user within this many ms make one write and at most one event. */
+  GATEWAY_PRESENCE_COALESCE_MS: z.coerce.number().int().min(0).default(500),
   /** Largest client frame in bytes. */
   GATEWAY_MAX_PAYLOAD_BYTES: z.coerce.number().int().min(256).default(16 * 1024),
   /** A socket whose unsent output exceeds this (a slow consumer) is dropped; it may resume. */

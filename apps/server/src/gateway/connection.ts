@@ -1,7 +1,9 @@
 import WebSocket from 'ws';
 import { clientFrameSchema, type ClientFrame, type ControlFrame } from '@rally/shared/gateway/protocol';
 import { controlFrame } from './frames';
+import { RateWindow } from './rate-window';
 import type { FrameSink, Session } from './session';
+import type { UserSockets } from './users';
 
 export interface ConnectionLimits {
   frameRate: { count: number; windowMs: number };
@@ -21,8 +23,9 @@ export class Connection implements FrameSink {
   session: Session | null = null;
   lastFrameAt = Date.now();
   framesReceived = 0;
-  private windowStart = this.lastFrameAt;
-  private windowCount = 0;
+  private readonly frames: RateWindow;
+  /** The user's sockets on this process, whose frame budget this socket shares (set once admitted). */
+  user: UserSockets | null = null;
   /** Timer that starts a fresh session when no first frame arrives. */
   waitTimer: NodeJS.Timeout | null = null;
 
@@ -32,18 +35,17 @@ export class Connection implements FrameSink {
     /** sha256 of the auth session token (the raw token is not kept). */
     readonly tokenHash: string,
     private readonly limits: ConnectionLimits,
-  ) {}
+  ) {
+    this.frames = new RateWindow(limits.frameRate);
+  }
 
-  /** Count, rate-limit and validate one message from the client. */
+  /** Count, rate-limit (per socket, and per user across the user's sockets) and validate one message from the client. */
   read(raw: WebSocket.RawData, isBinary: boolean): Incoming {
     const now = Date.now();
     this.lastFrameAt = now;
     this.framesReceived++;
-    if (now - this.windowStart >= this.limits.frameRate.windowMs) {
-      this.windowStart = now;
-      this.windowCount = 0;
-    }
-    if (++this.windowCount > this.limits.frameRate.count) return { ok: false, reason: 'rate' };
+    if (!this.frames.hit(now)) return { ok: false, reason: 'rate' };
+    if (this.user && !this.user.frames.hit(now)) return { ok: false, reason: 'rate' };
     if (isBinary) return { ok: false, reason: 'invalid' };
     let json: unknown;
     try {

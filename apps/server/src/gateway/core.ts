@@ -11,10 +11,12 @@ import { loadReadyState } from '../modules/teams/ready';
 import { Connection } from './connection';
 import { dispatchFrame, dispatchTail } from './frames';
 import type { GatewayOptions } from './options';
+import { PresenceCoalescer } from './presence';
 import { canResume, catchUp } from './resume';
 import { audienceIncludes, deliver, Router } from './router';
 import { Session } from './session';
 import type { SessionStore } from './session-store';
+import { UserRegistry } from './users';
 
 const INVALID_SESSION_CLOSE = 1000;
 
@@ -34,6 +36,9 @@ export class GatewayCore {
   /** Snapshots being written, by session id (a RESUME waits for them). */
   private readonly saving = new Map<string, Promise<void>>();
   readonly router: Router;
+  /** Each user's sockets on this process and the budgets they share. */
+  private readonly users: UserRegistry;
+  private readonly presence: PresenceCoalescer;
   /** The listeners of every socket (`this` is the socket): one pair per process, not closures per socket. */
   private readonly onSocketMessage: (this: WebSocket, raw: WebSocket.RawData, isBinary: boolean) => void;
   private readonly onSocketClose: (this: WebSocket) => void;
@@ -44,6 +49,16 @@ export class GatewayCore {
     private readonly store: SessionStore,
   ) {
     this.router = new Router(app.bus.lastId());
+    this.users = new UserRegistry(options);
+    this.presence = new PresenceCoalescer(
+      {
+        sessionsOf: (userId) => this.liveSessionsOf(userId).map((s) => s.presence),
+        write: (userId, presence) => updatePresence(app.db, userId, presence),
+        publish: (userId, presence) => this.publishPresence(userId, presence),
+        onError: (err) => app.log.error({ err }, 'gateway: presence update failed'),
+      },
+      options.presenceCoalesceMs,
+    );
     const connections = this.connections;
     const core = this;
     this.onSocketMessage = function (this: WebSocket, raw: WebSocket.RawData, isBinary: boolean) {
@@ -58,6 +73,14 @@ export class GatewayCore {
 
   open(ws: WebSocket, auth: { userId: string; token: string }): void {
     const conn = new Connection(ws, auth.userId, hashToken(auth.token), this.options);
+    const admission = this.users.admit(conn, Date.now());
+    if (!admission.ok) {
+      ws.on('error', ignoreSocketError);
+      if (admission.reason === 'rate') ws.close(CloseCode.RATE_LIMITED, 'rate limited');
+      else ws.close(CloseCode.TOO_MANY_CONNECTIONS, 'too many connections');
+      return;
+    }
+    conn.user = admission.user;
     this.connections.set(ws, conn);
     ws.on('message', this.onSocketMessage);
     ws.on('close', this.onSocketClose);
@@ -107,7 +130,10 @@ export class GatewayCore {
         if (session && session.channelIds.has(frame.data.channelId)) session.currentChannelId = frame.data.channelId;
         return;
       case 'PRESENCE_UPDATE':
-        if (session) void this.updatePresence(session, frame.data.presence);
+        if (session) {
+          session.presence = frame.data.presence;
+          this.presence.changed(session.userId);
+        }
         return;
     }
   }
@@ -158,14 +184,14 @@ export class GatewayCore {
     conn.phase = 'resuming';
     const stillWanted = () => conn.phase === 'resuming';
     try {
-      // The old socket may not have been seen closing yet: it is dropped now.
+      // The old socket may not have been seen closing yet: it is dropped now (only by its own sign-in).
       const previous = this.live.get(sessionId);
-      if (previous && previous.userId === conn.userId) {
+      if (previous && previous.tokenHash === conn.tokenHash) {
         this.detach(previous, true);
         previous.ws.terminate();
       }
       await this.saving.get(sessionId);
-      const snapshot = await this.store.take(sessionId);
+      const snapshot = await this.store.take(conn.tokenHash, sessionId);
       if (!stillWanted()) {
         if (snapshot) await this.store.save(snapshot, this.options.resumeWindowMs);
         return;
@@ -223,6 +249,7 @@ export class GatewayCore {
 
   private onClose(conn: Connection): void {
     this.connections.delete(conn.ws);
+    this.users.release(conn);
     this.clearWait(conn);
     const wasLive = conn.phase === 'live';
     conn.phase = 'closed';
@@ -279,23 +306,28 @@ export class GatewayCore {
         this.end(conn, CloseCode.SESSION_TIMEOUT, 'session timeout', true);
       }
     }
+    this.users.sweep(now);
   }
 
-  /** Snapshots still being written (shutdown waits for them). */
-  pendingSaves(): Promise<unknown> {
-    return Promise.all(this.saving.values());
+  /** Snapshots still being written, and presence writes still gathered (shutdown waits for them). */
+  pendingWrites(): Promise<unknown> {
+    return Promise.all([...this.saving.values(), this.presence.drain()]);
   }
 
-  private async updatePresence(session: Session, presence: PublicUser['presence']): Promise<void> {
-    try {
-      await updatePresence(this.app.db, session.userId, presence);
-      const audiences: Audience[] =
-        session.teamIds.size > 0 ? [...session.teamIds].map((teamId) => ({ kind: 'team', teamId })) : [{ kind: 'users', userIds: [session.userId] }];
-      const event = { type: 'PRESENCE_UPDATE' as const, data: { userId: session.userId, presence } };
-      await Promise.all(audiences.map((audience) => this.app.bus.publish({ audience, event })));
-    } catch (err) {
-      this.app.log.error({ err }, 'gateway: presence update failed');
-    }
+  /** The user's sessions that are live on this process. */
+  private liveSessionsOf(userId: string): Session[] {
+    const sessions: Session[] = [];
+    for (const conn of this.users.get(userId)?.connections ?? []) if (conn.phase === 'live' && conn.session) sessions.push(conn.session);
+    return sessions;
+  }
+
+  /** A presence change goes to the teams of the user's sessions, or to the user alone when in none. */
+  private async publishPresence(userId: string, presence: PublicUser['presence']): Promise<void> {
+    const teamIds = new Set<string>();
+    for (const session of this.liveSessionsOf(userId)) for (const teamId of session.teamIds) teamIds.add(teamId);
+    const audiences: Audience[] = teamIds.size > 0 ? [...teamIds].map((teamId) => ({ kind: 'team', teamId })) : [{ kind: 'users', userIds: [userId] }];
+    const event = { type: 'PRESENCE_UPDATE' as const, data: { userId, presence } };
+    await Promise.all(audiences.map((audience) => this.app.bus.publish({ audience, event })));
   }
 
   private clearWait(conn: Connection): void {

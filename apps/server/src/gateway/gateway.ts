@@ -103,7 +103,7 @@ export function attachGateway(app: FastifyInstance, overrides: Partial<GatewayOp
             core.end(conn, CloseCode.SERVER_RESTART, 'server restart', true);
           }),
       );
-      await core.pendingSaves();
+      await core.pendingWrites();
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([Promise.all(closed), new Promise((resolve) => (timer = setTimeout(resolve, SHUTDOWN_GRACE_MS)))]);
       clearTimeout(timer);

@@ -8,6 +8,14 @@ export interface GatewayOptions {
   resumeWaitMs: number;
   replayBuffer: number;
   frameRate: { count: number; windowMs: number };
+  /** Sockets one user may hold on this process. */
+  maxSocketsPerUser: number;
+  /** Client frames of all of one user's sockets together. */
+  userFrameRate: { count: number; windowMs: number };
+  /** Sockets one user may open per window. */
+  userConnectRate: { count: number; windowMs: number };
+  /** How long PRESENCE_UPDATE frames of one user are gathered before one write. */
+  presenceCoalesceMs: number;
   maxPayloadBytes: number;
   maxBufferedBytes: number;
 }
@@ -20,6 +28,10 @@ export function gatewayOptions(config: Config): GatewayOptions {
     resumeWaitMs: config.GATEWAY_RESUME_WAIT_MS,
     replayBuffer: config.GATEWAY_REPLAY_BUFFER,
     frameRate: config.GATEWAY_FRAME_RATE,
+    maxSocketsPerUser: config.GATEWAY_MAX_SOCKETS_PER_USER,
+    userFrameRate: config.GATEWAY_USER_FRAME_RATE,
+    userConnectRate: config.GATEWAY_USER_CONNECT_RATE,
+    presenceCoalesceMs: config.GATEWAY_PRESENCE_COALESCE_MS,
     maxPayloadBytes: config.GATEWAY_MAX_PAYLOAD_BYTES,
     maxBufferedBytes: config.GATEWAY_MAX_BUFFERED_BYTES,
   };

@@ -2,32 +2,38 @@ import type { Redis } from 'ioredis';
 import type { SessionSnapshot } from './session';
 
 /**
- * Where dropped sessions wait for RESUME. `take` removes what it returns, so that two sockets can
- * never resume one session.
+ * Where dropped sessions wait for RESUME, keyed by the sign-in that opened them (the hash of its
+ * token) and the session id: only that sign-in can find a session, so a RESUME with someone else's
+ * session id finds nothing and changes nothing. `take` removes what it returns, so that two sockets
+ * can never resume one session.
  */
 export interface SessionStore {
   save(snapshot: SessionSnapshot, ttlMs: number): Promise<void>;
-  take(sessionId: string): Promise<SessionSnapshot | null>;
+  take(tokenHash: string, sessionId: string): Promise<SessionSnapshot | null>;
   close(): void;
 }
+
+const storeKey = (tokenHash: string, sessionId: string) => `${tokenHash}:${sessionId}`;
 
 /** One process: resume works on the process that held the session. */
 export class MemorySessionStore implements SessionStore {
   private readonly entries = new Map<string, { snapshot: SessionSnapshot; timer: NodeJS.Timeout }>();
 
   async save(snapshot: SessionSnapshot, ttlMs: number): Promise<void> {
-    const previous = this.entries.get(snapshot.sessionId);
+    const key = storeKey(snapshot.tokenHash, snapshot.sessionId);
+    const previous = this.entries.get(key);
     if (previous) clearTimeout(previous.timer);
-    const timer = setTimeout(() => this.entries.delete(snapshot.sessionId), ttlMs);
+    const timer = setTimeout(() => this.entries.delete(key), ttlMs);
     timer.unref();
-    this.entries.set(snapshot.sessionId, { snapshot, timer });
+    this.entries.set(key, { snapshot, timer });
   }
 
-  async take(sessionId: string): Promise<SessionSnapshot | null> {
-    const entry = this.entries.get(sessionId);
+  async take(tokenHash: string, sessionId: string): Promise<SessionSnapshot | null> {
+    const key = storeKey(tokenHash, sessionId);
+    const entry = this.entries.get(key);
     if (!entry) return null;
     clearTimeout(entry.timer);
-    this.entries.delete(sessionId);
+    this.entries.delete(key);
     return entry.snapshot;
   }
 
@@ -44,16 +50,16 @@ export class RedisSessionStore implements SessionStore {
     private readonly prefix: string,
   ) {}
 
-  private key(sessionId: string): string {
-    return `${this.prefix}gw:session:${sessionId}`;
+  private key(tokenHash: string, sessionId: string): string {
+    return `${this.prefix}gw:session:${storeKey(tokenHash, sessionId)}`;
   }
 
   async save(snapshot: SessionSnapshot, ttlMs: number): Promise<void> {
-    await this.redis.set(this.key(snapshot.sessionId), JSON.stringify(snapshot), 'PX', ttlMs);
+    await this.redis.set(this.key(snapshot.tokenHash, snapshot.sessionId), JSON.stringify(snapshot), 'PX', ttlMs);
   }
 
-  async take(sessionId: string): Promise<SessionSnapshot | null> {
-    const raw = await this.redis.getdel(this.key(sessionId));
+  async take(tokenHash: string, sessionId: string): Promise<SessionSnapshot | null> {
+    const raw = await this.redis.getdel(this.key(tokenHash, sessionId));
     if (!raw) return null;
     try {
       const snapshot = JSON.parse(raw) as SessionSnapshot;

@@ -1,3 +1,4 @@
+import type { PublicUser } from '@rally/shared/api/users';
 import type { BusEntry, BusId } from '../bus/types';
 import type { FrameTail } from './frames';
 
@@ -36,6 +37,8 @@ export class Session {
   /** Unacknowledged frames `[seq, tail]`; tails are shared between the sessions of one envelope. */
   frames: [number, FrameTail][] = [];
   currentChannelId: string | null = null;
+  /** The presence this session's client chose (PRESENCE_UPDATE), not kept across a resume. */
+  presence: PublicUser['presence'] | null = null;
   /** The socket, while one is attached and the session is live. */
   sink: FrameSink | null = null;
   /** While starting or resuming: every bus entry that arrives waits here, unfiltered. */

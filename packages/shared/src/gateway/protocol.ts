@@ -70,6 +70,8 @@ export const CloseCode = {
   RATE_LIMITED: 4008,
   /** No heartbeat within the timeout. */
   SESSION_TIMEOUT: 4009,
+  /** The user already has as many sockets open as one user may (on this server process); reconnect after the delay. */
+  TOO_MANY_CONNECTIONS: 4010,
   /** The server is shutting down or restarting; reconnect (another process will take it) and resume. */
   SERVER_RESTART: 4012,
   /** The session was ended (logout); do not reconnect. */

@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { DEFAULT_USER_SETTINGS, type PublicUser, type SelfUser, type UserSettings } from '@rally/shared/api/users';
 import type { Executor } from '../../db/client';
 import { users } from '../../db/schema';
@@ -45,8 +45,14 @@ export async function slugExists(db: Executor, slug: string): Promise<boolean> {
   return rows.length > 0;
 }
 
-export async function updatePresence(db: Executor, id: string, presence: number): Promise<void> {
-  await db.update(users).set({ presence }).where(eq(users.id, id));
+/** Set the user's presence; true when it changed (an unchanged presence writes nothing). */
+export async function updatePresence(db: Executor, id: string, presence: number): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ presence })
+    .where(and(eq(users.id, id), ne(users.presence, presence)))
+    .returning({ id: users.id });
+  return rows.length > 0;
 }
 
 export function toPublicUser(row: UserRow): PublicUser {
