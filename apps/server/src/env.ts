@@ -65,6 +65,8 @@ export const configSchema = z.object({
   LOGIN_FAILURES_BEFORE_CAPTCHA: z.coerce.number().int().min(0).default(3),
   WEB_DIST: z.string().default('apps/web/dist'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Add the database and bus kinds and the socket count to /api/v1/health (for operators; off for the public). */
+  HEALTH_DETAILS: bool.default(false),
   /** Serve the development-only pages (mail outbox). */
   DEV_PAGES: bool.default(false),
   // ---- gateway (/api/v1/ws); see docs/gateway-protocol.md. Defaults are the protocol's; tests shorten them. ----

@@ -58,6 +58,7 @@ export const errorMessages = {
     unsupported_media_type: 'This content type is not supported',
     malformed_request: 'The request could not be read',
     headers_too_large: 'The request headers are too large',
+    service_unavailable: 'Rally is unavailable right now, please try again shortly',
   },
   tr: {
     email_invalid: 'Lütfen geçerli bir e-posta adresi girin',
@@ -112,6 +113,7 @@ export const errorMessages = {
     unsupported_media_type: 'Bu içerik türü desteklenmiyor',
     malformed_request: 'İstek okunamadı',
     headers_too_large: 'İstek başlıkları çok büyük',
+    service_unavailable: 'Rally şu anda kullanılamıyor, lütfen birazdan tekrar deneyin',
   },
 } as const;
 

@@ -8,10 +8,37 @@ describe('health and error shape', () => {
   });
   afterAll(async () => ctx.close());
 
-  it('reports the database and bus it runs on', async () => {
+  it('says ok and nothing about the deployment', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/v1/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ success: true, database: process.env.DATABASE_URL ? 'postgres' : 'pglite', bus: process.env.REDIS_URL ? 'redis' : 'memory' });
+    expect(res.json()).toEqual({ success: true });
+  });
+
+  it('reports the database and bus it runs on to operators who turn HEALTH_DETAILS on', async () => {
+    const detailed = await createTestApp({ HEALTH_DETAILS: 'true' });
+    try {
+      const res = await detailed.app.inject({ method: 'GET', url: '/api/v1/health' });
+      expect(res.json()).toEqual({
+        success: true,
+        database: process.env.DATABASE_URL ? 'postgres' : 'pglite',
+        bus: process.env.REDIS_URL ? 'redis' : 'memory',
+        connections: 0,
+      });
+    } finally {
+      await detailed.close();
+    }
+  });
+
+  it('answers 503 when the database does not answer', async () => {
+    const broken = await createTestApp();
+    await broken.database.close();
+    try {
+      const res = await broken.app.inject({ method: 'GET', url: '/api/v1/health' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ success: false, code: 'service_unavailable', message: 'Rally is unavailable right now, please try again shortly' });
+    } finally {
+      await broken.app.close();
+    }
   });
 
   it('answers unknown API paths with the error shape', async () => {
