@@ -16,6 +16,7 @@ import { installErrorHandler } from './http/error-handler';
 import { BODY_LIMIT } from './http/body-limits';
 import { checkCsrf } from './http/csrf';
 import { requestRegion } from './http/region';
+import { recordRoutes } from './http/route-table';
 import { authenticate } from './modules/auth/authenticate';
 import { authRoutes } from './modules/auth/routes';
 import { userRoutes } from './modules/users/routes';
@@ -69,6 +70,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   app.decorateRequest('sessionToken', null);
   app.decorateRequest('region', null as never);
 
+  recordRoutes(app);
   await app.register(cookie, { secret: app.secret });
   installErrorHandler(app);
 

@@ -1,0 +1,174 @@
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CSRF_HEADER } from '@rally/shared/api/common';
+import { call, createTestApp, type TestContext } from '../helpers/app';
+import { createUser, type TestUser } from '../helpers/users';
+import type { RouteEntry } from '../../src/http/route-table';
+import { SESSION_COOKIE } from '../../src/modules/auth/authenticate';
+import { createSession } from '../../src/modules/auth/session-repository';
+import { messageSendRateKey } from '../../src/modules/messages/service';
+import { BAD_PARAMS, BAD_QUERY_VALUES, BAD_RAW_BODIES, BAD_VALUES, baseValue, harvestFieldNames } from './inputs';
+
+/**
+ * Every API route of the server's own route table, walked with generated bad input: wrong types,
+ * nulls, arrays, NUL and control characters, ids at and beyond the 64-bit bounds, oversized strings
+ * and bodies, malformed JSON, wrong content types. No answer may be a 5xx, and every refusal has
+ * the API's error shape. A new route is covered without writing anything here.
+ */
+
+const sharedModules = import.meta.glob<Record<string, unknown>>(['../../../../packages/shared/src/api/*.ts', '!**/*.test.ts'], { eager: true });
+const FIELDS = harvestFieldNames(Object.values(sharedModules));
+
+interface Outcome {
+  request: string;
+  status: number;
+  body: string;
+}
+
+describe('fuzzing every API route', () => {
+  let ctx: TestContext;
+  let owner: TestUser;
+  /** Real ids for parameters and fields, so that requests also get past the lookups. */
+  const ids: Record<string, string> = {};
+  const failures: Outcome[] = [];
+  let requests = 0;
+
+  beforeAll(async () => {
+    // Generous address limits: the bad bodies must reach validation, the worst case.
+    ctx = await createTestApp({ RATE_LIMIT_LOGIN: '100000/60', RATE_LIMIT_REGISTER: '100000/60', LOGIN_FAILURES_BEFORE_CAPTCHA: 100000 });
+    owner = await createUser(ctx.app, 'fuzz_owner');
+    const team = await call(ctx.app, 'POST', '/api/v1/teams', { cookie: owner.cookie, body: { name: 'Fuzz' } });
+    ids.teamId = team.json().createdTeam.id;
+    const channels = await call(ctx.app, 'GET', `/api/v1/teams/${ids.teamId}/channels`, { cookie: owner.cookie });
+    ids.channelId = channels.json().channels[0].id;
+    const invite = await call(ctx.app, 'POST', '/api/v1/teams/invite', { cookie: owner.cookie, body: { teamId: ids.teamId } });
+    ids.code = invite.json().invite.code;
+    ids.replyTo = (await call(ctx.app, 'POST', `/api/v1/channels/${ids.channelId}/messages`, { cookie: owner.cookie, body: { content: 'first' } })).json().message.id;
+  });
+  afterAll(async () => ctx?.close());
+
+  /** Statuses seen per route: each must have been reached signed in (logout ends the session it is called with). */
+  const statuses = new Map<string, Set<number>>();
+
+  async function send(description: string, options: InjectOptions): Promise<LightMyRequestResponse> {
+    requests++;
+    // The per-user send limit would answer 429 before the bodies reach the database; the fuzz wants them to.
+    await ctx.app.rateLimiter.reset(messageSendRateKey(owner.id));
+    const res = await ctx.app.inject(options);
+    const route = description.split(' ').slice(0, 2).join(' ');
+    if (!statuses.has(route)) statuses.set(route, new Set());
+    statuses.get(route)!.add(res.statusCode);
+    if (res.statusCode >= 500) failures.push({ request: description, status: res.statusCode, body: res.body.slice(0, 300) });
+    else if (res.statusCode >= 400) {
+      let shapeOk = false;
+      try {
+        const body = res.json();
+        shapeOk = body.success === false && typeof body.message === 'string' && body.message.length > 0 && typeof body.code === 'string';
+      } catch {
+        shapeOk = false;
+      }
+      if (!shapeOk) failures.push({ request: description, status: res.statusCode, body: `not the error shape: ${res.body.slice(0, 300)}` });
+    }
+    return res;
+  }
+
+  const headers = (extra: Record<string, string> = {}) => ({ [CSRF_HEADER]: '1', cookie: owner.cookie, ...extra });
+  const fill = (url: string, params: Record<string, string>) => url.replace(/:(\w+)/g, (_, name: string) => params[name] ?? ids[name] ?? '1');
+  const paramNames = (url: string) => [...url.matchAll(/:(\w+)/g)].map((m) => m[1]);
+  const hasBody = (method: string) => !['GET', 'HEAD', 'OPTIONS'].includes(method);
+  const baseBody = () => Object.fromEntries(FIELDS.map((f) => [f, baseValue(f, ids)]).filter(([, v]) => v !== undefined));
+  /** The fields a refusal names. */
+  const errorKeys = (res: LightMyRequestResponse): string[] => {
+    try {
+      return Object.keys(res.json().errors ?? {});
+    } catch {
+      return [];
+    }
+  };
+  /** What a response says, for telling whether a query parameter mattered. */
+  const signature = (res: LightMyRequestResponse) => {
+    let errors = '';
+    try {
+      errors = JSON.stringify(Object.keys(res.json().errors ?? {}).sort()) + String(res.json().code);
+    } catch {
+      errors = '';
+    }
+    return `${res.statusCode}:${errors}`;
+  };
+
+  async function fuzzRoute(route: RouteEntry): Promise<void> {
+    const { method, url } = route;
+    // A fresh sign-in for each route: a logout route ends the one it is called with.
+    owner.cookie = `${SESSION_COOKIE}=${encodeURIComponent(ctx.app.signCookie(await createSession(ctx.app.db, owner.id, {})))}`;
+    const label = `${method} ${url}`;
+    const target = fill(url, {});
+    const inject = (path: string, extra: Partial<InjectOptions> = {}): InjectOptions => ({
+      method: method as InjectOptions['method'],
+      url: path,
+      headers: headers(),
+      ...extra,
+    });
+
+    // Which fields the route reads, found without side effects: the ones an empty body is refused
+    // for, and the ones an object value is refused for (no validated field accepts one).
+    if (hasBody(method)) {
+      const emptyErrors = errorKeys(await send(`${label} {}`, inject(target, { payload: {} })));
+      const read = new Set(emptyErrors);
+      for (const field of FIELDS) {
+        if (read.has(field)) continue;
+        const probe = await send(`${label} ${field}: object`, inject(target, { payload: { [field]: { fuzz: [1] } } }));
+        if (errorKeys(probe).includes(field)) read.add(field);
+      }
+      // The fields it reads get every bad value, in an otherwise plausible body and alone.
+      for (const field of read) {
+        const plausible = baseValue(field, ids);
+        const derived = typeof plausible === 'string' ? [`${plausible}\u0000`, `\u0000${plausible}`, `${plausible}\u001f`] : [];
+        for (const bad of [...BAD_VALUES, ...derived]) {
+          const shown = JSON.stringify(bad)?.slice(0, 40);
+          await send(`${label} ${field}: ${shown}`, inject(target, { payload: { ...baseBody(), [field]: bad } }));
+          await send(`${label} ${field}: ${shown} alone`, inject(target, { payload: { [field]: bad } }));
+        }
+      }
+
+      // Whole bodies.
+      for (const raw of BAD_RAW_BODIES) {
+        await send(`${label} body: ${raw.what}`, inject(target, { payload: raw.payload, headers: headers({ 'content-type': raw.contentType ?? 'application/json' }) }));
+      }
+      const limit = route.bodyLimit ?? ctx.app.initialConfig.bodyLimit ?? 1024 * 1024;
+      const oversized = await send(`${label} body over its limit`, inject(target, { payload: JSON.stringify({ content: 'x'.repeat(limit) }), headers: headers({ 'content-type': 'application/json' }) }));
+      expect(oversized.statusCode, `${label} body over its limit`).toBe(413);
+      await send(`${label} body of 1 MB`, inject(target, { payload: '{"a":"' + 'x'.repeat(1024 * 1024) + '"}', headers: headers({ 'content-type': 'application/json' }) }));
+    }
+
+    // Query parameters: every harvested name, probed (without a body: no side effects); the ones the
+    // route reads get every bad value, alone and repeated.
+    const plain = signature(await send(`${label} (plain)`, inject(target)));
+    for (const field of FIELDS) {
+      const probe = await send(`${label} ?${field}=%00`, inject(`${target}?${field}=%00`));
+      if (signature(probe) === plain) continue;
+      for (const bad of BAD_QUERY_VALUES) {
+        await send(`${label} ?${field}=${bad.slice(0, 40)}`, inject(`${target}?${field}=${bad}`));
+        await send(`${label} ?${field}=${bad.slice(0, 40)} twice`, inject(`${target}?${field}=${bad}&${field}=${bad}`));
+      }
+    }
+
+    // Path parameters, one at a time.
+    for (const name of paramNames(url)) {
+      for (const bad of BAD_PARAMS) await send(`${label} ${name}=${bad}`, inject(fill(url, { [name]: bad }), hasBody(method) ? { payload: baseBody() } : {}));
+    }
+  }
+
+  it('answers no 5xx and always the error shape, on every API route', async () => {
+    const routes = ctx.app.routeTable.filter((r) => r.url.startsWith('/api/') && r.method !== 'HEAD' && !r.url.includes('/ws'));
+    expect(routes.length).toBeGreaterThan(10);
+    for (const route of routes) await fuzzRoute(route);
+    // Unsigned-in and unknown paths too.
+    for (const route of routes) await send(`${route.method} ${route.url} signed out`, { method: route.method as InjectOptions['method'], url: fill(route.url, {}), headers: { [CSRF_HEADER]: '1' } });
+    for (const path of ['/api/v1/%zz', '/api/v1/teams/%E0%A4%A/channels', '/api/v1/' + 'a/'.repeat(500), '/api/v1/teams/1/channels?%zz=1', '/api/v1/channels/1/messages?before[]=1']) {
+      await send(`GET ${path}`, { method: 'GET', url: path, headers: headers() });
+    }
+    expect(requests).toBeGreaterThan(1000);
+    for (const route of routes) expect([...(statuses.get(`${route.method} ${route.url}`) ?? [])], `${route.method} ${route.url} reached signed in`).not.toEqual([401]);
+    expect(failures, `${failures.length} bad answers of ${requests} requests`).toEqual([]);
+  });
+});
