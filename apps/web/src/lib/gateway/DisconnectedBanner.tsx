@@ -50,7 +50,9 @@ export function DisconnectedBanner() {
   if (state === 'terminated') {
     text = closeCode === CloseCode.SESSION_ENDED ? t('sessionEnded') : t('notAuthenticated');
   } else if (state === 'disconnected' && nextRetryAt !== null) {
-    text = t('reconnectingIn', { count: Math.max(0, Math.ceil((nextRetryAt - now) / 1000)) });
+    const count = Math.max(0, Math.ceil((nextRetryAt - now) / 1000));
+    // Over the per-user socket cap (other tabs or devices): say why, since reconnecting alone will not help.
+    text = closeCode === CloseCode.TOO_MANY_CONNECTIONS ? t('tooManyConnections', { count }) : t('reconnectingIn', { count });
   } else {
     text = t('connecting');
   }
