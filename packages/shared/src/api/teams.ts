@@ -197,7 +197,10 @@ export const joinInviteResponseSchema = z.object({ success: z.literal(true), tea
 export function cleanInviteCode(input: string): string {
   let s = input.trim();
   s = s.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '');
-  s = s.replace(/^(?:localhost|[^/?#]*[.:][^/?#]*)(?=[/?#]|$)/i, '');
+  // The leading host: everything before the first / ? or #, when it is localhost or has a dot or a port.
+  const hostEnd = s.search(/[/?#]/);
+  const host = hostEnd < 0 ? s : s.slice(0, hostEnd);
+  if (host.toLowerCase() === 'localhost' || /[.:]/.test(host)) s = s.slice(host.length);
   s = s.split(/[?#]/)[0];
   s = s.replace(/^\/+/, '');
   s = s.replace(/^(?:invite|i)\//i, '');
