@@ -3,13 +3,16 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Summary } from './stats';
 
-/** The parent's handle on gateway-clients.ts running in a child process. */
-export class ClientProcess {
+/**
+ * A bench script of this directory running in a child process, driven over IPC: each command is
+ * answered by one message whose `type` names the reply.
+ */
+export class BenchChild {
   private readonly child: ChildProcess;
   private readonly waiting = new Map<string, (message: never) => void>();
 
-  constructor() {
-    const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'gateway-clients.ts');
+  constructor(scriptName: string) {
+    const script = path.join(path.dirname(fileURLToPath(import.meta.url)), scriptName);
     this.child = fork(script, [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     this.child.on('message', (message: { type: string }) => {
       const resolve = this.waiting.get(message.type);
@@ -19,7 +22,7 @@ export class ClientProcess {
       }
     });
     this.child.once('exit', (code) => {
-      for (const [type] of this.waiting) console.error(`gateway client process exited (code ${code}) while waiting for ${type}`);
+      for (const [type] of this.waiting) console.error(`${scriptName} exited (code ${code}) while waiting for ${type}`);
     });
   }
 
@@ -27,15 +30,33 @@ export class ClientProcess {
     return this.child.pid!;
   }
 
-  private request<T>(command: { type: string } & Record<string, unknown>, reply: string, timeoutMs = 120_000): Promise<T> {
+  protected request<T>(command: { type: string } & Record<string, unknown>, reply: string, timeoutMs = 120_000): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`gateway clients: no ${reply} within ${timeoutMs} ms`)), timeoutMs);
+      const timer = setTimeout(() => {
+        this.waiting.delete(reply);
+        reject(new Error(`bench child: no ${reply} within ${timeoutMs} ms`));
+      }, timeoutMs);
       this.waiting.set(reply, (message: never) => {
         clearTimeout(timer);
         resolve(message as T);
       });
       this.child.send(command);
     });
+  }
+
+  /** Ask the child to close (`close` -> `closed`, then it exits); SIGKILL when it does not answer. */
+  async close(): Promise<void> {
+    if (this.child.exitCode !== null || this.child.signalCode !== null) return;
+    const exited = new Promise((resolve) => this.child.once('exit', resolve));
+    await this.request({ type: 'close' }, 'closed', 10_000).catch(() => this.child.kill('SIGKILL'));
+    await exited;
+  }
+}
+
+/** The parent's handle on gateway-clients.ts running in a child process. */
+export class ClientProcess extends BenchChild {
+  constructor() {
+    super('gateway-clients.ts');
   }
 
   connect(url: string, origin: string, cookies: string[], concurrency = 50) {
@@ -56,12 +77,5 @@ export class ClientProcess {
 
   report() {
     return this.request<{ deliveries: number; latency: Summary; firstAt: number; lastAt: number; unexpectedCloses: number }>({ type: 'report' }, 'report');
-  }
-
-  async close(): Promise<void> {
-    if (this.child.exitCode !== null) return;
-    const exited = new Promise((resolve) => this.child.once('exit', resolve));
-    await this.request({ type: 'close' }, 'closed', 10_000).catch(() => this.child.kill('SIGKILL'));
-    await exited;
   }
 }

@@ -3,7 +3,8 @@
 export class Api {
   constructor(readonly baseUrl: string) {}
 
-  async call<T>(method: string, path: string, cookie: string, body?: unknown): Promise<T> {
+  /** One request; the status and body text whatever the status (network errors and timeouts throw). */
+  async request(method: string, path: string, cookie: string, body?: unknown, signal?: AbortSignal): Promise<{ status: number; text: string }> {
     const response = await fetch(`${this.baseUrl}${path}`, {
       method,
       headers: {
@@ -12,9 +13,14 @@ export class Api {
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       },
       body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
     });
-    const text = await response.text();
-    if (!response.ok) throw new Error(`${method} ${path}: HTTP ${response.status} ${text.slice(0, 300)}`);
+    return { status: response.status, text: await response.text() };
+  }
+
+  async call<T>(method: string, path: string, cookie: string, body?: unknown): Promise<T> {
+    const { status, text } = await this.request(method, path, cookie, body);
+    if (status < 200 || status > 299) throw new Error(`${method} ${path}: HTTP ${status} ${text.slice(0, 300)}`);
     return JSON.parse(text) as T;
   }
 
@@ -44,4 +50,13 @@ export class Api {
   async history(cookie: string, channelId: string, limit: number): Promise<{ messages: unknown[] }> {
     return this.call('GET', `/api/v1/channels/${channelId}/messages?limit=${limit}`, cookie);
   }
+}
+
+/** A short name for a failed fetch: "timeout", or the network error's code ("ECONNRESET", …). */
+export function networkErrorName(err: unknown): string {
+  if (!(err instanceof Error)) return String(err).slice(0, 40);
+  if (err.name === 'TimeoutError') return 'timeout';
+  if (err.name === 'AbortError') return 'aborted';
+  const cause = (err as { cause?: { code?: string; message?: string } }).cause;
+  return cause?.code ?? cause?.message?.slice(0, 40) ?? err.message.slice(0, 40);
 }

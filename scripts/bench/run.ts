@@ -1,10 +1,17 @@
 /**
  * npm run bench: gateway fan-out and history reads against a real server process, on the embedded
- * database (PGlite) and, when reachable, on PostgreSQL + Redis. Prints figures; asserts nothing.
+ * database (PGlite) and, when reachable, on PostgreSQL + Redis; then the hostile-load section
+ * (hostile.ts): health and message latency of well-behaved users while one user floods the gateway
+ * and anonymous clients send pathological bodies. Prints figures; asserts nothing.
  * See docs/performance.md for what is measured and how. Knobs (environment):
+ *   BENCH_SECTIONS=budgets,hostile (budgets: sockets, fan-out and history; hostile: hostile load)
  *   BENCH_USERS=1000 BENCH_SENDERS=20 BENCH_RATE=20 (messages/s) BENCH_SECONDS=15
  *   BENCH_MESSAGES=1000000 BENCH_HISTORY_REQUESTS=500 BENCH_BACKENDS=pglite,postgres
+ *   BENCH_HOSTILE_SECONDS=10 (each phase) BENCH_FLOOD_SOCKETS=300 BENCH_FLOOD_FRAMES=110 (per socket
+ *   per 60 s) BENCH_BODY_CONNECTIONS=4
  *   DATABASE_URL / REDIS_URL (default postgres://postgres@127.0.0.1:5432/test, redis://127.0.0.1:6379)
+ *   BENCH_SERVER_ROOT: run the server under test from another tree (an older commit, to compare)
+ * Only the hostile section, quickly: BENCH_SECTIONS=hostile BENCH_BACKENDS=pglite npm run bench
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -14,8 +21,10 @@ import { Api } from './http';
 import { ClientProcess } from './client-process';
 import { cpuSeconds, machineInfo, rssBytes } from './proc-stats';
 import { startServer, type ServerProcess } from './server-process';
+import { FLOOD_FRAMES, FLOOD_SOCKETS, HOSTILE_SECONDS, hostileReport, runHostile, type HostileFigures } from './hostile';
 import { openBenchDatabase, seedMessages, seedUsers, type BenchUser } from './seed';
 import { mapLimit, preciseNow, sleep, summarize, type Summary } from './stats';
+import { f1, f2, int, markdownTable, mib } from './table';
 import { createBenchDatabase, dropBenchDatabase, deleteRedisPrefix, postgresReachable, redisReachable } from './services';
 
 const num = (name: string, fallback: number) => (process.env[name] ? Number(process.env[name]) : fallback);
@@ -26,6 +35,8 @@ const SECONDS = num('BENCH_SECONDS', 15);
 const MESSAGES = num('BENCH_MESSAGES', 1_000_000);
 const HISTORY_REQUESTS = num('BENCH_HISTORY_REQUESTS', 500);
 const BACKENDS = (process.env.BENCH_BACKENDS ?? 'pglite,postgres').split(',').map((s) => s.trim());
+const SECTIONS = (process.env.BENCH_SECTIONS ?? 'budgets,hostile').split(',').map((s) => s.trim());
+for (const section of SECTIONS) if (section !== 'budgets' && section !== 'hostile') throw new Error(`BENCH_SECTIONS: unknown section ${section} (budgets, hostile)`);
 const ADMIN_DATABASE_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 const COOKIE_SECRET = `bench-${randomBytes(16).toString('hex')}`;
@@ -57,7 +68,6 @@ interface Figures {
 }
 
 const log = (message: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${message}`);
-const mib = (bytes: number) => Math.round((bytes / 2 ** 20) * 10) / 10;
 
 interface Backend {
   name: string;
@@ -230,10 +240,6 @@ async function runBackend(backend: Backend): Promise<Figures> {
   }
 }
 
-const f1 = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : 'n/a');
-const f2 = (n: number) => (Number.isFinite(n) ? n.toFixed(2) : 'n/a');
-const int = (n: number) => (Number.isFinite(n) ? Math.round(n).toLocaleString('en') : 'n/a');
-
 function table(results: Figures[]): string {
   const rows: [string, (r: Figures) => string][] = [
     ['gateway sockets READY (failed)', (r) => `${r.socketsReady} (${r.socketsFailed})`],
@@ -259,24 +265,32 @@ function table(results: Figures[]): string {
     ['history: messages per page', (r) => String(r.historyPageSize)],
     ['set-up: users+sessions / team+joins, s', (r) => `${f1(r.usersSeedMs / 1000)} / ${f1(r.teamSetupMs / 1000)}`],
   ];
-  const header = ['', ...results.map((r) => r.backend)];
-  const body = rows.map(([label, get]) => [label, ...results.map(get)]);
-  const widths = header.map((_, i) => Math.max(...[header, ...body].map((row) => row[i].length)));
-  const line = (row: string[]) => `| ${row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join(' | ')} |`;
-  return [line(header), `|${widths.map((w, i) => (i === 0 ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`, ...body.map(line)].join('\n');
+  return markdownTable(['', ...results.map((r) => r.backend)], rows.map(([label, get]) => [label, ...results.map(get)]));
+}
+
+/** The sections BENCH_SECTIONS asks for, on one backend. */
+async function runSections(backend: Backend, results: Figures[], hostile: HostileFigures[]): Promise<void> {
+  if (SECTIONS.includes('budgets')) results.push(await runBackend(backend));
+  if (SECTIONS.includes('hostile')) hostile.push(await runHostile(backend, COOKIE_SECRET, log));
 }
 
 async function main(): Promise<void> {
   const machine = machineInfo();
   log(`machine: ${machine.cpuModel}, ${machine.cores} cores, ${machine.memoryGiB} GiB, Node ${machine.node}`);
-  log(`plan: ${USERS} users/sockets, ${RATE} msg/s for ${SECONDS} s from ${SENDERS} senders, ${MESSAGES.toLocaleString('en')} stored messages, ${HISTORY_REQUESTS} history reads`);
+  if (SECTIONS.includes('budgets')) {
+    log(`plan: ${USERS} users/sockets, ${RATE} msg/s for ${SECONDS} s from ${SENDERS} senders, ${MESSAGES.toLocaleString('en')} stored messages, ${HISTORY_REQUESTS} history reads`);
+  }
+  if (SECTIONS.includes('hostile')) {
+    log(`plan: hostile load, ${HOSTILE_SECONDS} s per phase, flood of ${FLOOD_SOCKETS} sockets × ${FLOOD_FRAMES} frames`);
+  }
   const results: Figures[] = [];
+  const hostile: HostileFigures[] = [];
   const benchStart = performance.now();
 
   if (BACKENDS.includes('pglite')) {
     const backend = await pgliteBackend();
     try {
-      results.push(await runBackend(backend));
+      await runSections(backend, results, hostile);
     } finally {
       await backend.cleanup();
     }
@@ -288,7 +302,7 @@ async function main(): Promise<void> {
     } else {
       const backend = await postgresBackend();
       try {
-        results.push(await runBackend(backend));
+        await runSections(backend, results, hostile);
       } finally {
         await backend.cleanup();
       }
@@ -296,8 +310,11 @@ async function main(): Promise<void> {
   }
 
   console.log(`\nRally bench, ${new Date().toISOString().slice(0, 10)}: ${machine.cpuModel}, ${machine.cores} cores, ${machine.memoryGiB} GiB, Node ${machine.node}`);
-  console.log(`${USERS} members in one team, all connected; ${RATE} messages/s for ${SECONDS} s from ${SENDERS} senders; history over ${MESSAGES.toLocaleString('en')} messages\n`);
-  console.log(table(results));
+  if (results.length) {
+    console.log(`${USERS} members in one team, all connected; ${RATE} messages/s for ${SECONDS} s from ${SENDERS} senders; history over ${MESSAGES.toLocaleString('en')} messages\n`);
+    console.log(table(results));
+  }
+  for (const figures of hostile) console.log(`\n${hostileReport(figures)}`);
   console.log(`\nbench took ${Math.round((performance.now() - benchStart) / 1000)} s (figures only; nothing is asserted)`);
 }
 

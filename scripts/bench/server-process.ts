@@ -34,6 +34,13 @@ function killAll(): void {
 process.once('exit', killAll);
 
 /**
+ * Where the server under test runs from: this tree, or BENCH_SERVER_ROOT (another checkout, e.g. an
+ * older commit exported with `git archive`, to compare; its database schema must be this tree's,
+ * which seeds it).
+ */
+export const SERVER_ROOT = process.env.BENCH_SERVER_ROOT || ROOT;
+
+/**
  * Start `node --import tsx apps/server/src/server.ts` with the given environment and wait for its
  * RALLY_LISTENING line.
  */
@@ -41,7 +48,7 @@ export async function startServer(env: Record<string, string>, label: string): P
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-    cwd: ROOT,
+    cwd: SERVER_ROOT,
     env: {
       ...process.env,
       NODE_ENV: 'production',
