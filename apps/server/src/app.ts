@@ -12,7 +12,8 @@ import { MemoryRateLimiter, type RateLimiter } from './lib/rate-limit';
 import { RedisRateLimiter } from './lib/redis-rate-limit';
 import { resolveSecret } from './lib/secret';
 import { AppError } from './lib/errors';
-import { installErrorHandler } from './http/error-handler';
+import { clientErrorHandler, frameworkErrorHandler, installErrorHandler } from './http/error-handler';
+import { registerSecurityHeaders } from './http/security-headers';
 import { BODY_LIMIT } from './http/body-limits';
 import { checkCsrf } from './http/csrf';
 import { requestRegion } from './http/region';
@@ -53,6 +54,8 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     trustProxy: false,
     bodyLimit: BODY_LIMIT.DEFAULT,
     forceCloseConnections: true,
+    frameworkErrors: frameworkErrorHandler(config),
+    clientErrorHandler: clientErrorHandler(config),
   });
 
   const database = deps.database ?? (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR }));
@@ -71,6 +74,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   app.decorateRequest('region', null as never);
 
   recordRoutes(app);
+  await registerSecurityHeaders(app, config);
   await app.register(cookie, { secret: app.secret });
   installErrorHandler(app);
 
