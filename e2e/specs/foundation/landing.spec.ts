@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../fixtures/test';
 import { snap } from '../../fixtures/screenshots';
 
 test.describe('landing page and routing', () => {

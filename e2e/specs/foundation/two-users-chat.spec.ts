@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../../fixtures/test';
 import { newCredentials } from '../../fixtures/api';
 import { snap } from '../../fixtures/screenshots';
 import { registerThroughUi } from '../../fixtures/ui';
