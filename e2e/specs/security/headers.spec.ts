@@ -105,10 +105,7 @@ test('the CSP refuses injected inline script, event handlers and eval, and the g
   expect(evaluated).toEqual({ ran: false, refused: true });
 
   // The guard saw each refusal, as the events that name the directive (and the console lines).
-  const refusals = async () => {
-    await pageProblems.settled();
-    return pageProblems.cspViolations().filter((p) => p.source === 'event').map((p) => p.text.split(' at ')[0]);
-  };
+  const refusals = () => pageProblems.cspViolations().filter((p) => p.source === 'event').map((p) => p.text.split(' at ')[0]);
   await expect
     .poll(refusals)
     .toEqual(
@@ -135,6 +132,5 @@ test('the register dialog and its captcha work, styled, under the CSP', async ({
   await dialog.getByText("I'm not a robot", { exact: true }).click();
   await expect(dialog.getByText(/^verified$/i)).toBeVisible({ timeout: 20_000 });
   await snap(page, testInfo, 'security-3-register-captcha-verified');
-  await pageProblems.settled();
   expect(pageProblems.all).toEqual([]);
 });
