@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # npm test: every test of the project, on the embedded database (PGlite).
 #   1. Vitest: unit and integration tests (the multi-process suite runs in scripts/test-pg.sh)
-#   2. typecheck of every workspace
+#   2. typecheck of every workspace, then ESLint (eslint.config.js: no super-linear regular expressions)
 #   3. build of the web client (the end-to-end tests use the built client, as production does)
 #   4. Playwright end-to-end tests in Debian's Chromium (installed with apt-get when missing)
 # Stops at the first failing step. Last line: "N passed, N failed" (Vitest + Playwright tests).
@@ -29,6 +29,9 @@ add_results vitest "$REPORTS/vitest.json" "$code"
 
 say "typecheck"
 npm run --silent typecheck || die "typecheck" "tsc reported errors; see the output above"
+
+say "lint"
+npm run --silent lint || die "lint" "ESLint reported problems; see the output above"
 
 say "build the web client"
 npm run --silent build || die "build" "the web client did not build; see the output above"

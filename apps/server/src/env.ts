@@ -45,7 +45,7 @@ export const configSchema = z.object({
   /** Header set by the trusted reverse proxy with the visitor's country. */
   COUNTRY_HEADER: z.string().min(1).default('cf-ipcountry').transform((v) => v.toLowerCase()),
   /** Country assumed for loopback and private addresses that carry no country header. */
-  DEFAULT_COUNTRY: z.string().regex(/^[A-Za-z]{2}$/, 'must be a two-letter country code').default('TR').transform((v) => v.toUpperCase()),
+  DEFAULT_COUNTRY: z.string().regex(/^[a-z]{2}$/i, 'must be a two-letter country code').default('TR').transform((v) => v.toUpperCase()),
   /**
    * Comma-separated addresses or CIDR networks of reverse proxies whose X-Forwarded-For and country
    * header are trusted, besides loopback (e.g. a container network: 172.18.0.0/16).

@@ -5,7 +5,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 
 const root = path.resolve(import.meta.dirname ?? path.dirname(new URL(import.meta.url).pathname), '../dist');
-const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|wasm)$/;
+const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|wasm)$/;
 let files = 0;
 let before = 0;
 let after = 0;

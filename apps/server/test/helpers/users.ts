@@ -22,7 +22,7 @@ export async function createUser(app: FastifyInstance, name?: string): Promise<T
   const suffix = randomBytes(3).toString('hex');
   const username = name ?? `user_${suffix}`;
   const id = newId();
-  const email = `${username.replace(/[^\w]/g, '')}_${suffix}@example.com`;
+  const email = `${username.replace(/\W/g, '')}_${suffix}@example.com`;
   await insertUser(app.db, {
     id,
     username,
