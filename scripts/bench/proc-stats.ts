@@ -45,7 +45,7 @@ export interface MachineInfo {
 export function machineInfo(): MachineInfo {
   let cpuModel = os.cpus()[0]?.model ?? 'unknown';
   try {
-    const m = /^model name\s*:\s*(.+)$/m.exec(fs.readFileSync('/proc/cpuinfo', 'utf8'));
+    const m = /^model name\s*:(.+)$/m.exec(fs.readFileSync('/proc/cpuinfo', 'utf8'));
     if (m) cpuModel = m[1].trim();
   } catch {
     // keep os.cpus()

@@ -70,10 +70,10 @@ export async function startServer(env: Record<string, string>, label: string): P
     const timer = setTimeout(() => reject(new Error(`${label}: the server did not start within 60 s:\n${output}`)), 60_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      const m = /RALLY_LISTENING port=(\d+) pid=(\d+)/.exec(output);
+      const m = /RALLY_LISTENING port=\d+ pid=(\d+)/.exec(output);
       if (m) {
         clearTimeout(timer);
-        resolve(Number(m[2]));
+        resolve(Number(m[1]));
       }
     };
     child.stdout!.on('data', onData);

@@ -113,7 +113,7 @@ async function serveWebClient(app: FastifyInstance, config: Config): Promise<voi
     app.log.warn(`No web client at ${root}; run "npm run build" to serve it.`);
     return;
   }
-  const files = new Set(listFiles(root).filter((f) => !/\.(br|gz)$/.test(f)));
+  const files = new Set(listFiles(root).filter((f) => !/\.(?:br|gz)$/.test(f)));
   const assetsDir = `${path.sep}assets${path.sep}`;
   await app.register(fastifyStatic, {
     root,

@@ -33,7 +33,7 @@ export interface RegionInfo {
 export function resolveRegion(config: Config, peerAddress: string, headerValue: string | undefined): RegionInfo {
   const peerIsPrivate = isPrivateAddress(peerAddress);
   const trusted = isTrustedProxy(config, peerAddress);
-  const fromHeader = trusted && headerValue && /^[A-Za-z]{2}$/.test(headerValue.trim()) ? headerValue.trim().toUpperCase() : null;
+  const fromHeader = trusted && headerValue && /^[a-z]{2}$/i.test(headerValue.trim()) ? headerValue.trim().toUpperCase() : null;
   const country = fromHeader ?? (peerIsPrivate ? config.DEFAULT_COUNTRY : null);
   const allowed = config.ALLOWED_REGIONS.includes('*') || (country !== null && config.ALLOWED_REGIONS.includes(country));
   return { country, allowed, location: country === 'TR' ? 'TR' : 'other' };

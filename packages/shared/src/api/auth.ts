@@ -4,6 +4,7 @@ import { text } from './text';
 import { selfUserSchema } from './users';
 
 /** Letters, digits, underscore, space, hyphen and emoji (with joiners, variation selectors and skin tones). */
+// eslint-disable-next-line no-misleading-character-class -- a set of single code points on purpose: ZWJ and VS16 may appear anywhere between emoji
 export const USERNAME_PATTERN = /^[\p{L}\p{N}_ \-\p{Extended_Pictographic}\p{Emoji_Modifier}\u200d\ufe0f]+$/u;
 /**
  * Basic email pattern of the registration form: a local part, @, and a domain of dot-separated

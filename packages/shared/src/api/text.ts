@@ -14,9 +14,11 @@ import type { ErrorCode } from '../i18n/errors';
  */
 
 /** Control characters no text may hold (C0 but tab, LF, CR; DEL). */
-export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+// eslint-disable-next-line no-control-regex -- finding control characters is what this pattern is for
+export const CONTROL_CHARACTERS = /[\0-\x08\v\f\x0E-\x1F\x7F]/;
 /** Control characters no one-line value may hold (all of C0, DEL, C1). */
-export const LINE_CONTROL_CHARACTERS = /[\u0000-\u001F\u007F-\u009F]/;
+// eslint-disable-next-line no-control-regex -- finding control characters is what this pattern is for
+export const LINE_CONTROL_CHARACTERS = /[\0-\x1F\x7F-\x9F]/;
 /** Bidirectional formatting characters that reorder the text around them. */
 export const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g;
 
