@@ -8,7 +8,7 @@ import { CloseCode } from '@rally/shared/gateway/protocol';
 import { openDatabase, type DatabaseHandle } from '../../src/db/client';
 import { newId } from '../../src/lib/snowflake';
 import { SESSION_COOKIE } from '../../src/modules/auth/authenticate';
-import { createSession } from '../../src/modules/auth/session-repository';
+import { createSession, hashToken } from '../../src/modules/auth/session-repository';
 import { insertUser } from '../../src/modules/users/repository';
 import { TestClient, until } from '../../src/gateway/testing';
 import { insertTeam, type TeamFixture } from '../helpers/teams-fixture';
@@ -82,7 +82,8 @@ describe('two server processes on one PostgreSQL and one Redis', () => {
     if (res.status !== 201) throw new Error(`POST message through port ${server.port}: ${res.status} ${await res.text()}`);
   }
 
-  const sessionKey = (sessionId: string) => `${REDIS_PREFIX}gw:session:${sessionId}`;
+  /** Where a dropped session waits: under the sign-in that opened it (see gateway/session-store.ts). */
+  const sessionKey = (who: Person, sessionId: string) => `${REDIS_PREFIX}gw:session:${hashToken(who.token)}:${sessionId}`;
 
   beforeAll(async () => {
     const admin = new pg.Client({ connectionString: DATABASE_URL });
@@ -150,7 +151,7 @@ describe('two server processes on one PostgreSQL and one Redis', () => {
     await post(a!, owner, team.generalId, 'before the drop');
     expect((await onB.next('MESSAGE_SEND', 15_000)).seq).toBe(1);
     onB.drop();
-    await until(async () => (await redis.exists(sessionKey(sessionId))) === 1, 'B to keep the dropped session in Redis', 15_000);
+    await until(async () => (await redis.exists(sessionKey(member, sessionId))) === 1, 'B to keep the dropped session in Redis', 15_000);
 
     await post(a!, owner, team.generalId, 'while away 1');
     await post(a!, owner, team.generalId, 'while away 2');
@@ -167,7 +168,7 @@ describe('two server processes on one PostgreSQL and one Redis', () => {
     await post(b!, owner, team.generalId, 'live on A');
     const live = await onA.next('MESSAGE_SEND', 15_000);
     expect([live.seq, live.data.content]).toEqual([4, 'live on A']);
-    expect(await redis.exists(sessionKey(sessionId))).toBe(0);
+    expect(await redis.exists(sessionKey(member, sessionId))).toBe(0);
   });
 
   it('closes the sockets on B of a session signed out through A', async () => {
