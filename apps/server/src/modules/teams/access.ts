@@ -78,24 +78,3 @@ export async function loadChannelAccess(db: Executor, channelId: string, userId:
   const channel = access?.channels.find((c) => c.id === channelId);
   return access && channel ? { access, channel } : null;
 }
-
-/** User ids of the team's members who may view the channel. */
-export async function membersWhoCanView(db: Executor, channelId: string): Promise<string[]> {
-  const [row] = await db.select({ teamId: channels.teamId }).from(channels).where(eq(channels.id, channelId)).limit(1);
-  if (!row?.teamId) return [];
-  const [team] = await db.select().from(teams).where(eq(teams.id, row.teamId));
-  const teamId = row.teamId;
-  const [memberRows, roleRows, channelRows] = await readAll(db, [
-    () => db.select({ userId: teamMembers.userId, roleIds: teamMembers.roleIds }).from(teamMembers).where(eq(teamMembers.teamId, teamId)),
-    () => db.select().from(roles).where(eq(roles.teamId, teamId)),
-    () => db.select().from(channels).where(eq(channels.teamId, teamId)),
-  ]);
-  const channel = channelRows.find((c) => c.id === channelId);
-  if (!team || !channel) return [];
-  return memberRows
-    .filter((m) => {
-      const base = { team, userId: m.userId, memberRoleIds: m.roleIds, roles: roleRows };
-      return canView({ ...base, channels: channelRows, teamPermissions: computeTeamPermissions(context(base)) }, channel);
-    })
-    .map((m) => m.userId);
-}

@@ -62,11 +62,6 @@ export async function addToMemberCount(db: Executor, teamId: string, by: number)
   return row ?? null;
 }
 
-export async function findTeamById(db: Executor, teamId: string): Promise<TeamRow | null> {
-  const [row] = await db.select().from(teams).where(eq(teams.id, teamId)).limit(1);
-  return row ?? null;
-}
-
 /** The user's teams in the order they joined them. */
 export async function listTeamsOfUser(db: Executor, userId: string): Promise<TeamRow[]> {
   const rows = await db
@@ -120,7 +115,6 @@ export const teamRepository = {
   lockUser,
   countTeamsOfUser,
   addToMemberCount,
-  findTeamById,
   listTeamsOfUser,
   listMembers,
   findMember,

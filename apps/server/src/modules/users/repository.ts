@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { DEFAULT_USER_SETTINGS, type PublicUser, type SelfUser, type UserSettings } from '@rally/shared/api/users';
 import type { Executor } from '../../db/client';
 import { users } from '../../db/schema';
@@ -28,11 +28,6 @@ export async function insertUser(db: Executor, user: NewUser): Promise<UserRow> 
 export async function findUserById(db: Executor, id: string): Promise<UserRow | null> {
   const rows = await db.select().from(users).where(eq(users.id, id)).limit(1);
   return rows[0] ?? null;
-}
-
-export async function findUsersByIds(db: Executor, ids: string[]): Promise<UserRow[]> {
-  if (ids.length === 0) return [];
-  return db.select().from(users).where(inArray(users.id, ids));
 }
 
 export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | null> {
