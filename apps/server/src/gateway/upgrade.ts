@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../env';
+import { isOwnOrigin } from '../http/origin';
 import { resolveRegion } from '../http/region';
 import { SESSION_COOKIE } from '../modules/auth/authenticate';
 import { findSessionUserId } from '../modules/auth/session-repository';
@@ -21,15 +22,7 @@ export interface UpgradeRefusal {
  */
 export function checkUpgrade(config: Config, req: IncomingMessage): UpgradeRefusal | null {
   const origin = req.headers.origin;
-  if (origin) {
-    const allowed = new Set([new URL(config.PUBLIC_URL).origin]);
-    const host = req.headers.host;
-    if (host) {
-      allowed.add(`http://${host}`);
-      allowed.add(`https://${host}`);
-    }
-    if (!allowed.has(origin)) return { status: 403, reason: 'Forbidden' };
-  }
+  if (origin && !isOwnOrigin(config, origin, req.headers.host)) return { status: 403, reason: 'Forbidden' };
   const header = req.headers[config.COUNTRY_HEADER];
   const region = resolveRegion(config, req.socket.remoteAddress ?? '', Array.isArray(header) ? header[0] : header);
   if (!region.allowed) return { status: 451, reason: 'Unavailable For Legal Reasons' };

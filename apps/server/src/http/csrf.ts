@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { CSRF_HEADER } from '@rally/shared/api/common';
 import type { Config } from '../env';
 import { forbidden } from '../lib/errors';
+import { isOwnOrigin } from './origin';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -15,11 +16,5 @@ export function checkCsrf(config: Config, request: FastifyRequest): void {
   if (!request.headers[CSRF_HEADER]) throw forbidden('csrf');
   const origin = request.headers.origin;
   if (!origin) return;
-  const allowed = new Set([new URL(config.PUBLIC_URL).origin]);
-  const host = request.headers.host;
-  if (host) {
-    allowed.add(`http://${host}`);
-    allowed.add(`https://${host}`);
-  }
-  if (!allowed.has(origin)) throw forbidden('csrf');
+  if (!isOwnOrigin(config, origin, request.headers.host)) throw forbidden('csrf');
 }
