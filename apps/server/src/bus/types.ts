@@ -1,4 +1,4 @@
-import type { DispatchEvent } from '@rally/shared/gateway/protocol';
+import type { DispatchAudienceKind, DispatchData, DispatchType } from '@rally/shared/gateway/protocol';
 
 /** Who receives an event. Gateways deliver to their own sockets that match. */
 export type Audience =
@@ -9,12 +9,19 @@ export type Audience =
   /** Every session of these users. */
   | { kind: 'users'; userIds: string[] };
 
-export interface BusEnvelope {
-  audience: Audience;
-  event: DispatchEvent;
-  /** Process that published it (for diagnostics). */
-  origin?: string;
-}
+/**
+ * An event and its audience. The audience must be of a kind the event type declares
+ * (packages/shared gateway/protocol.ts `dispatchEvents`): a MESSAGE_SEND goes to a channel, never
+ * to a team, and the compiler says so.
+ */
+export type BusEnvelope = {
+  [K in DispatchType]: {
+    audience: Extract<Audience, { kind: DispatchAudienceKind<K> }>;
+    event: { type: K; data: DispatchData<K> };
+    /** Process that published it (for diagnostics). */
+    origin?: string;
+  };
+}[DispatchType];
 
 /**
  * Position of an envelope in the bus's total order, `"<ms>-<n>"` (a Redis stream id; the memory bus

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
-import { CloseCode, GATEWAY_VERSION, type ClientFrame } from '@rally/shared/gateway/protocol';
+import { CloseCode, GATEWAY_VERSION, type ClientFrame, type DispatchAudienceKind } from '@rally/shared/gateway/protocol';
 import type { PublicUser } from '@rally/shared/api/users';
 import type { Audience, BusId } from '../bus/types';
 import { compareBusIds } from '../bus/types';
@@ -325,7 +325,8 @@ export class GatewayCore {
   private async publishPresence(userId: string, presence: PublicUser['presence']): Promise<void> {
     const teamIds = new Set<string>();
     for (const session of this.liveSessionsOf(userId)) for (const teamId of session.teamIds) teamIds.add(teamId);
-    const audiences: Audience[] = teamIds.size > 0 ? [...teamIds].map((teamId) => ({ kind: 'team', teamId })) : [{ kind: 'users', userIds: [userId] }];
+    const audiences: Extract<Audience, { kind: DispatchAudienceKind<'PRESENCE_UPDATE'> }>[] =
+      teamIds.size > 0 ? [...teamIds].map((teamId) => ({ kind: 'team', teamId })) : [{ kind: 'users', userIds: [userId] }];
     const event = { type: 'PRESENCE_UPDATE' as const, data: { userId, presence } };
     await Promise.all(audiences.map((audience) => this.app.bus.publish({ audience, event })));
   }

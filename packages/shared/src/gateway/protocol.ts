@@ -32,19 +32,42 @@ export const readySchema = z.object({
 });
 export type ReadyData = z.infer<typeof readySchema>;
 
+/** Whom a published event may be addressed to: sessions that may view a channel, members of a team, or users. */
+export type AudienceKind = 'channel' | 'team' | 'users';
+
+function dispatchEvent<S extends z.ZodType, A extends readonly [AudienceKind, ...AudienceKind[]]>(schema: S, audiences: A) {
+  return { schema, audiences };
+}
+
 /**
  * Dispatch events: everything the server pushes that changes state. Each carries a sequence
- * number, is kept for resume, and is routed to its audience by the bus.
+ * number, is kept for resume, and is routed by the bus to an audience of one of the kinds it
+ * declares here (the server's BusEnvelope type refuses any other at compile time).
  */
-export const dispatchEventSchemas = {
-  MESSAGE_SEND: messageSchema,
-  USER_JOINED_TEAM: z.object({ team: teamSchema, channels: z.array(channelSchema), categories: z.array(categorySchema), roles: z.array(roleSchema) }),
-  TEAM_MEMBER_ADDED: z.object({ teamId: z.string(), member: memberSchema }),
-  PRESENCE_UPDATE: z.object({ userId: z.string(), presence: presenceSchema }),
+export const dispatchEvents = {
+  /** A new message: to the sessions that may view its channel. */
+  MESSAGE_SEND: dispatchEvent(messageSchema, ['channel']),
+  /** The user joined a team (their sessions subscribe to it and its channels): to that user. */
+  USER_JOINED_TEAM: dispatchEvent(
+    z.object({ team: teamSchema, channels: z.array(channelSchema), categories: z.array(categorySchema), roles: z.array(roleSchema) }),
+    ['users'],
+  ),
+  /** Someone joined the team: to its members. */
+  TEAM_MEMBER_ADDED: dispatchEvent(z.object({ teamId: z.string(), member: memberSchema }), ['team']),
+  /** A user's presence changed: to the members of each of their teams, or to the user alone when in none. */
+  PRESENCE_UPDATE: dispatchEvent(z.object({ userId: z.string(), presence: presenceSchema }), ['team', 'users']),
 } as const;
-export type DispatchType = keyof typeof dispatchEventSchemas;
-export type DispatchData<T extends DispatchType> = z.infer<(typeof dispatchEventSchemas)[T]>;
+export type DispatchType = keyof typeof dispatchEvents;
+export type DispatchData<T extends DispatchType> = z.infer<(typeof dispatchEvents)[T]['schema']>;
+/** The audience kinds an event type may be published to. */
+export type DispatchAudienceKind<T extends DispatchType> = (typeof dispatchEvents)[T]['audiences'][number];
 export type DispatchEvent = { [K in DispatchType]: { type: K; data: DispatchData<K> } }[DispatchType];
+export const DISPATCH_TYPES = Object.keys(dispatchEvents) as DispatchType[];
+
+/** Whether `type` is an event this build knows (a newer server may send others). */
+export function isDispatchType(type: string): type is DispatchType {
+  return Object.prototype.hasOwnProperty.call(dispatchEvents, type);
+}
 
 /** Control frames: about the connection itself, never replayed. */
 export type ControlFrame =

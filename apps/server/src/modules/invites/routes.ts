@@ -7,7 +7,7 @@ import { requestLocale } from '../../http/locale';
 import { BODY_LIMIT } from '../../http/body-limits';
 import { parse } from '../../lib/validation';
 import { requireUser } from '../auth/authenticate';
-import type { ServiceDeps } from '../teams/service';
+import type { ServiceDeps } from '../../lib/service-deps';
 import { createInvite, joinInvite, lookupInvite } from './service';
 
 const codeParamsSchema = z.object({ code: text({ max: 512, error: 'invite_invalid' }).transform(cleanInviteCode) });

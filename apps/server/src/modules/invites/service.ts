@@ -7,7 +7,8 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/e
 import { loadTeamAccess } from '../teams/access';
 import { toTeam } from '../teams/mappers';
 import { teamRepository } from '../teams/repository';
-import { addMember, publishMemberJoined, type ServiceDeps } from '../teams/service';
+import type { ServiceDeps } from '../../lib/service-deps';
+import { addMember, publishMemberJoined } from '../teams/service';
 import { isInviteUsable, toInvite } from './mappers';
 import { inviteRepository, type InviteRepository } from './repository';
 

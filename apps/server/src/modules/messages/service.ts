@@ -7,9 +7,9 @@ import { AppError, badRequest, forbidden, notFound, tooManyRequests, unauthorize
 import type { RateLimiter } from '../../lib/rate-limit';
 import { newId } from '../../lib/snowflake';
 import { channelPermissions, loadChannelAccess, type TeamAccess } from '../teams/access';
-import { publishEvent } from '../teams/events';
+import { publishEvent } from '../../lib/events';
 import type { ChannelRow } from '../teams/mappers';
-import type { ServiceDeps } from '../teams/service';
+import type { ServiceDeps } from '../../lib/service-deps';
 import { findUserById } from '../users/repository';
 import { toMessage } from './mappers';
 import { messageRepository, type MessageRepository } from './repository';

@@ -12,7 +12,8 @@ import { BODY_LIMIT } from '../../http/body-limits';
 import { parse } from '../../lib/validation';
 import { requestLocale } from '../../http/locale';
 import { requireUser } from '../auth/authenticate';
-import { createTeam, listTeamChannels, listTeamMembers, listTeams, type ServiceDeps } from './service';
+import type { ServiceDeps } from '../../lib/service-deps';
+import { createTeam, listTeamChannels, listTeamMembers, listTeams } from './service';
 
 const teamParamsSchema = z.object({ teamId: snowflakeSchema });
 

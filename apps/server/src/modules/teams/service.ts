@@ -7,15 +7,11 @@ import type { Executor } from '../../db/client';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { newId } from '../../lib/snowflake';
 import { loadTeamAccess, readAll } from './access';
-import { publishEvent, type Publisher } from './events';
+import { publishEvent } from '../../lib/events';
+import type { ServiceDeps } from '../../lib/service-deps';
 import { toMember, toTeam } from './mappers';
 import { teamStateOf } from './ready';
 import { teamRepository, type TeamRepository } from './repository';
-
-/** A service runs on a database handle or an open transaction, and publishes after its own commit. */
-export interface ServiceDeps extends Publisher {
-  db: Executor;
-}
 
 export type JoinedTeam = DispatchData<'USER_JOINED_TEAM'>;
 

@@ -4,6 +4,7 @@ import { Outlet } from 'react-router';
 import { Spinner } from '../../components/ui/Spinner';
 import { DisconnectedBanner } from '../../lib/gateway/DisconnectedBanner';
 import { GatewayProvider } from '../../lib/gateway/GatewayProvider';
+import { liveEvents } from './live-events';
 import { CreateTeamDialog } from '../teams/CreateTeamDialog';
 import styles from './AppShell.module.css';
 import { ShellContext, type ShellApi } from './shell-context';
@@ -19,7 +20,7 @@ export function AppShell() {
   const [createOpen, setCreateOpen] = useState(false);
   const api = useMemo<ShellApi>(() => ({ openCreateTeam: () => setCreateOpen(true) }), []);
   return (
-    <GatewayProvider>
+    <GatewayProvider live={liveEvents}>
       <ShellContext.Provider value={api}>
         <div className={styles.shell}>
           <a className="skip-link" href="#main">

@@ -1,11 +1,16 @@
 import type { z } from 'zod';
-import type { teamChannelsResponseSchema } from '@rally/shared/api/teams';
+import type { Category, Channel, teamChannelsResponseSchema } from '@rally/shared/api/teams';
 import { useQuery } from '@tanstack/react-query';
 import { get } from '../../lib/api';
-import type { TeamChannelsData } from '../../lib/gateway/dispatcher';
 import { queryKeys } from '../../lib/query-keys';
 
 const FIVE_MINUTES = 5 * 60_000;
+
+/** What queryKeys.teamChannels holds. */
+export interface TeamChannelsData {
+  channels: Channel[];
+  categories: Category[];
+}
 
 /** Channels and categories of a team that the user may view; READY and live events keep it current. */
 export function useTeamChannels(teamId: string, enabled = true) {

@@ -5,7 +5,11 @@ import { QueryClient } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mergeMessages, setPending, type ChatMessage, type MessagesData } from '../../features/messages/message-cache';
 import { queryKeys } from '../query-keys';
-import { createDispatcher, type TeamChannelsData } from './dispatcher';
+import { liveEvents } from '../../features/shell/live-events';
+import type { TeamChannelsData } from '../../features/teams/channel-queries';
+import { createDispatcher as create } from './dispatcher';
+
+const createDispatcher = (qc: QueryClient) => create(qc, liveEvents);
 
 const overwrites = { role: {}, user: {} };
 const team = (id: string): Team => ({

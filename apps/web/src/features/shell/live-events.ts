@@ -1,0 +1,17 @@
+import { messageEvents } from '../messages/events';
+import { applyTeamsReady, teamEvents } from '../teams/events';
+import { applyMeReady, userEvents } from '../users/events';
+import type { EventHandlers, LiveEvents } from '../../lib/gateway/event-handlers';
+
+/**
+ * Every live event's handler, from the feature that owns the data it changes. `satisfies
+ * EventHandlers` makes a new event type in packages/shared a compile error here until a feature
+ * handles it.
+ */
+export const liveEvents: LiveEvents = {
+  ready(qc, data) {
+    applyTeamsReady(qc, data);
+    applyMeReady(qc, data);
+  },
+  events: { ...messageEvents, ...teamEvents, ...userEvents } satisfies EventHandlers,
+};
