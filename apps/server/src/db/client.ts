@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { isAlive } from '../lib/process';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -110,13 +111,4 @@ export function lockDataDir(dataDir: string): () => void {
     }
   }
   throw new Error(`Could not lock the data directory ${dataDir}`);
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
