@@ -18,8 +18,10 @@ import { BODY_LIMIT } from './http/body-limits';
 import { checkCsrf } from './http/csrf';
 import { requestRegion } from './http/region';
 import { recordRoutes } from './http/route-table';
+import { useEndpointCompilers } from './http/endpoint';
 import { authenticate } from './modules/auth/authenticate';
 import { authRoutes } from './modules/auth/routes';
+import { startSessionSweep, type SessionSweep } from './modules/auth/session-expiry';
 import { userRoutes } from './modules/users/routes';
 import { teamRoutes } from './modules/teams/routes';
 import { inviteRoutes } from './modules/invites/routes';
@@ -35,6 +37,8 @@ declare module 'fastify' {
     bus: EventBus;
     rateLimiter: RateLimiter;
     gateway: Gateway;
+    /** The periodic deletion of expired sessions (modules/auth/session-expiry.ts). */
+    sessionSweep: SessionSweep;
     /** Secret for signing (cookies, captcha challenges). */
     secret: string;
   }
@@ -74,6 +78,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   app.decorateRequest('region', null as never);
 
   recordRoutes(app);
+  useEndpointCompilers(app);
   await registerSecurityHeaders(app, config);
   await app.register(cookie, { secret: app.secret });
   installErrorHandler(app);
@@ -91,8 +96,13 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
 
   const gateway = attachGateway(app);
   app.decorate('gateway', gateway);
+  app.decorate(
+    'sessionSweep',
+    startSessionSweep(database.db, (err) => app.log.warn({ err }, 'expired session sweep failed')),
+  );
 
   app.addHook('preClose', async () => {
+    await app.sessionSweep.stop();
     await gateway.shutdown();
   });
   app.addHook('onClose', async () => {

@@ -33,8 +33,10 @@ export async function deleteSession(db: Executor, token: string): Promise<void> 
   await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
 }
 
-export async function deleteExpiredSessions(db: Executor): Promise<void> {
-  await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
+/** Delete the sessions past their expiry (they no longer authenticate); returns how many went. */
+export async function deleteExpiredSessions(db: Executor, now = new Date()): Promise<number> {
+  const rows = await db.delete(sessions).where(lt(sessions.expiresAt, now)).returning({ tokenHash: sessions.tokenHash });
+  return rows.length;
 }
 
 export { users };
