@@ -2,16 +2,22 @@ import type { z } from 'zod';
 import { isErrorCode, type ErrorCode } from '@rally/shared/i18n/errors';
 import { AppError } from './errors';
 
+/** What the error shape needs of a validation issue (a zod issue, or one that Fastify's validator passed on). */
+export interface IssueLike {
+  path: readonly PropertyKey[];
+  code: string;
+  message: string;
+  maximum?: unknown;
+}
+
 /**
- * Parse a request part with a shared schema. Issues become field errors keyed by the first path
- * segment; the first issue's code is the overall message. A length issue's limit is the message's {max}.
+ * Validation issues as the API's 400: field errors keyed by the first path segment; the first
+ * issue's code is the overall message. A length issue's limit is the message's {max}.
  */
-export function parse<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
-  const result = schema.safeParse(value ?? {});
-  if (result.success) return result.data;
+export function validationError(issues: readonly IssueLike[]): AppError {
   const fields: Record<string, ErrorCode> = {};
   const vars: Record<string, number> = {};
-  for (const issue of result.error.issues) {
+  for (const issue of issues) {
     const field = issue.path.length ? String(issue.path[0]) : '_';
     const code: ErrorCode = isErrorCode(issue.message) ? issue.message : 'invalid_request';
     if (field in fields) continue;
@@ -21,5 +27,12 @@ export function parse<S extends z.ZodType>(schema: S, value: unknown): z.infer<S
   }
   const first = Object.values(fields)[0] ?? 'invalid_request';
   delete fields._;
-  throw new AppError(400, first, Object.keys(fields).length ? fields : undefined, vars);
+  return new AppError(400, first, Object.keys(fields).length ? fields : undefined, vars);
+}
+
+/** Parse a value with a shared schema, or throw the API's 400 (see validationError). */
+export function parse<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
+  const result = schema.safeParse(value ?? {});
+  if (result.success) return result.data;
+  throw validationError(result.error.issues);
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
+import { BODY_LIMIT, defineEndpoint } from './endpoint';
 import { text } from './text';
 import { selfUserSchema } from './users';
 
@@ -109,4 +110,47 @@ export const captchaChallengeSchema = z.object({
   maxnumber: z.number().optional(),
   salt: z.string(),
   signature: z.string(),
+});
+
+// ---- endpoints ----
+
+export const captchaEndpoint = defineEndpoint({
+  method: 'GET',
+  paths: ['/api/v1/captcha'],
+  summary: 'A proof-of-work captcha challenge (ALTCHA v1) for the register and login forms',
+  auth: 'public',
+  response: captchaChallengeSchema,
+});
+
+/** The body is checked against registerRequestSchema; the server adds the TR consent rule (registerRequestSchemaFor). */
+export const registerEndpoint = defineEndpoint({
+  method: 'POST',
+  paths: ['/api/v1/register'],
+  summary: 'Create an account and sign in (sets the session cookie)',
+  auth: 'public',
+  body: registerRequestSchema,
+  response: authResponseSchema,
+  status: 201,
+  bodyLimit: BODY_LIMIT.AUTH,
+  rateLimit: 'register',
+});
+
+export const loginEndpoint = defineEndpoint({
+  method: 'POST',
+  paths: ['/api/v1/login', '/api/login'],
+  summary: 'Sign in with e-mail and password (sets the session cookie)',
+  auth: 'public',
+  body: loginRequestSchema,
+  response: authResponseSchema,
+  bodyLimit: BODY_LIMIT.AUTH,
+  rateLimit: 'login',
+});
+
+export const logoutEndpoint = defineEndpoint({
+  method: 'POST',
+  paths: ['/api/v1/logout', '/api/logout'],
+  summary: 'End the session (signed in or not) and close its gateway connections',
+  auth: 'public',
+  response: logoutResponseSchema,
+  bodyLimit: BODY_LIMIT.SMALL,
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
 import { snowflakeSchema } from './common';
+import { BODY_LIMIT, defineEndpoint } from './endpoint';
 import { text } from './text';
 import { presenceSchema } from './users';
 
@@ -96,3 +97,27 @@ export const listMessagesResponseSchema = z.object({
 });
 
 export const sendMessageResponseSchema = z.object({ success: z.literal(true), message: messageSchema });
+
+// ---- endpoints ----
+
+export const channelParamsSchema = z.object({ channelId: snowflakeSchema });
+
+export const listMessagesEndpoint = defineEndpoint({
+  method: 'GET',
+  paths: ['/api/v1/channels/:channelId/messages'],
+  summary: 'A page of a channel\'s messages (newest, before, after or offset), oldest first',
+  params: channelParamsSchema,
+  query: listMessagesQuerySchema,
+  response: listMessagesResponseSchema,
+});
+
+export const sendMessageEndpoint = defineEndpoint({
+  method: 'POST',
+  paths: ['/api/v1/channels/:channelId/messages'],
+  summary: 'Send a message to a channel (SEND_MESSAGES; per-user rate limit)',
+  params: channelParamsSchema,
+  body: sendMessageRequestSchema,
+  response: sendMessageResponseSchema,
+  status: 201,
+  bodyLimit: BODY_LIMIT.MESSAGE,
+});

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../limits';
 import { CHANNEL_TYPES } from '../permissions';
 import { snowflakeSchema } from './common';
+import { BODY_LIMIT, defineEndpoint } from './endpoint';
 import { nameText, text } from './text';
 import { presenceSchema } from './users';
 
@@ -206,3 +207,70 @@ export function cleanInviteCode(input: string): string {
   s = s.replace(/^(?:invite|i)\//i, '');
   return s.replace(/[^\w-]/g, '');
 }
+
+// ---- endpoints ----
+
+export const teamParamsSchema = z.object({ teamId: snowflakeSchema });
+export const inviteCodeParamsSchema = z.object({ code: text({ max: 512, error: 'invite_invalid' }).transform(cleanInviteCode) });
+export const inviteLookupQuerySchema = z.object({ user: z.enum(['true', 'false']).optional() });
+
+export const createTeamEndpoint = defineEndpoint({
+  method: 'POST',
+  paths: ['/api/v1/teams'],
+  summary: 'Create a team with its default role, a category and a general channel',
+  body: createTeamRequestSchema,
+  response: createTeamResponseSchema,
+  status: 201,
+  bodyLimit: BODY_LIMIT.SMALL,
+});
+
+export const listTeamsEndpoint = defineEndpoint({
+  method: 'GET',
+  paths: ['/api/v1/teams'],
+  summary: "The signed-in user's teams",
+  response: teamListResponseSchema,
+});
+
+export const teamChannelsEndpoint = defineEndpoint({
+  method: 'GET',
+  paths: ['/api/v1/teams/:teamId/channels', '/api/teams/:teamId/channels'],
+  summary: 'Channels and categories of a team that the user may view',
+  params: teamParamsSchema,
+  response: teamChannelsResponseSchema,
+});
+
+export const teamMembersEndpoint = defineEndpoint({
+  method: 'GET',
+  paths: ['/api/v1/teams/:teamId/members', '/api/teams/:teamId/members'],
+  summary: 'Members of a team, oldest first, with their team permissions',
+  params: teamParamsSchema,
+  response: teamMembersResponseSchema,
+});
+
+export const createInviteEndpoint = defineEndpoint({
+  method: 'POST',
+  paths: ['/api/v1/teams/invite'],
+  summary: 'Create an invite to a team (CREATE_INVITES)',
+  body: createInviteRequestSchema,
+  response: createInviteResponseSchema,
+  bodyLimit: BODY_LIMIT.SMALL,
+});
+
+export const lookupInviteEndpoint = defineEndpoint({
+  method: 'GET',
+  paths: ['/api/v1/invites/:code', '/api/invites/:code'],
+  summary: 'An invite and its team, for anyone; ?user=true adds isMember for a signed-in viewer',
+  auth: 'public',
+  params: inviteCodeParamsSchema,
+  query: inviteLookupQuerySchema,
+  response: inviteLookupResponseSchema,
+});
+
+export const joinInviteEndpoint = defineEndpoint({
+  method: 'POST',
+  paths: ['/api/v1/invites/:code/join'],
+  summary: 'Join a team through an invite',
+  params: inviteCodeParamsSchema,
+  response: joinInviteResponseSchema,
+  bodyLimit: BODY_LIMIT.SMALL,
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
 
 export const Presence = { OFFLINE: 0, ONLINE: 1, IDLE: 2, DND: 3 } as const;
 export const presenceSchema = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]);
@@ -57,3 +58,10 @@ export const meResponseSchema = z.object({
   location: z.enum(['TR', 'other']),
 });
 export type MeResponse = z.infer<typeof meResponseSchema>;
+
+export const meEndpoint = defineEndpoint({
+  method: 'GET',
+  paths: ['/api/v1/me', '/api/me'],
+  summary: 'The signed-in user, their settings, and the location of this visit',
+  response: meResponseSchema,
+});

@@ -1,0 +1,39 @@
+import { captchaEndpoint, loginEndpoint, logoutEndpoint, registerEndpoint } from './auth';
+import type { Endpoint } from './endpoint';
+import { listMessagesEndpoint, sendMessageEndpoint } from './messages';
+import { healthEndpoint, openApiEndpoint, regionEndpoint } from './system';
+import {
+  createInviteEndpoint,
+  createTeamEndpoint,
+  joinInviteEndpoint,
+  listTeamsEndpoint,
+  lookupInviteEndpoint,
+  teamChannelsEndpoint,
+  teamMembersEndpoint,
+} from './teams';
+import { meEndpoint } from './users';
+
+/**
+ * Every endpoint of the API by name (the OpenAPI operationId), in the order of docs/api.md. The
+ * server registers each (a test checks that its route table and this list agree), and docs/api.md
+ * and /api/openapi.json are generated from it.
+ */
+export const ENDPOINTS = {
+  health: healthEndpoint,
+  region: regionEndpoint,
+  openApi: openApiEndpoint,
+  captcha: captchaEndpoint,
+  register: registerEndpoint,
+  login: loginEndpoint,
+  logout: logoutEndpoint,
+  me: meEndpoint,
+  createTeam: createTeamEndpoint,
+  listTeams: listTeamsEndpoint,
+  teamChannels: teamChannelsEndpoint,
+  teamMembers: teamMembersEndpoint,
+  createInvite: createInviteEndpoint,
+  lookupInvite: lookupInviteEndpoint,
+  joinInvite: joinInviteEndpoint,
+  listMessages: listMessagesEndpoint,
+  sendMessage: sendMessageEndpoint,
+} as const satisfies Record<string, Endpoint>;
