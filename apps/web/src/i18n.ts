@@ -1,32 +1,29 @@
-import { errorMessages } from '@rally/shared/i18n/errors';
-import i18n, { type Resource } from 'i18next';
+import i18n, { type ResourceLanguage } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LANGUAGE_STORAGE_KEY, SUPPORTED_LANGUAGES, detectLanguage, type Language } from './lib/language';
 
 /**
- * Every JSON file under locales/<language>/ is a namespace named after the file, so a feature adds
- * its strings by adding locales/en/<feature>.json and locales/tr/<feature>.json — no change here.
- * The server's error table (packages/shared i18n/errors) is the `errors` namespace, extended by
- * locales/<language>/errors.json (client-only messages such as `network`).
+ * Translations load per language, on demand: locales/<language>/index.ts gathers that language's
+ * namespaces (its JSON files and the shared error table, see locales/resources.ts) into one chunk.
+ * The active language's chunk is fetched before the first render (main.tsx awaits `i18nReady`), the
+ * other one only when the visitor switches to it. English stays the fallback language; a Turkish
+ * page has every key without it (locales/locales.test.ts keeps en and tr key for key the same).
  */
-const files = import.meta.glob<Record<string, unknown>>('./locales/*/*.json', { eager: true, import: 'default' });
+const languageModules = import.meta.glob<ResourceLanguage>('./locales/*/index.ts', { import: 'default' });
 
-export function buildResources(input: Record<string, Record<string, unknown>>): Resource {
-  const resources: Resource = {};
-  for (const lng of SUPPORTED_LANGUAGES) resources[lng] = { errors: { ...errorMessages[lng] } };
-  for (const [path, json] of Object.entries(input)) {
-    const m = /\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
-    if (!m) continue;
-    const [, lng, ns] = m;
-    resources[lng] ??= {};
-    const existing = resources[lng][ns];
-    resources[lng][ns] = existing && typeof existing === 'object' ? { ...existing, ...json } : json;
+const loading = new Map<Language, Promise<ResourceLanguage>>();
+
+/** The language's resources, fetched once (a failed fetch is tried again next time). */
+function fetchLanguage(lng: Language): Promise<ResourceLanguage> {
+  let promise = loading.get(lng);
+  if (!promise) {
+    const load = languageModules[`./locales/${lng}/index.ts`];
+    promise = load ? load() : Promise.reject(new Error(`No translations for ${lng}`));
+    promise.catch(() => loading.delete(lng));
+    loading.set(lng, promise);
   }
-  return resources;
+  return promise;
 }
-
-const resources = buildResources(files);
-const namespaces = Array.from(new Set(Object.values(resources).flatMap((r) => Object.keys(r))));
 
 function readStoredLanguage(): string | null {
   try {
@@ -36,32 +33,55 @@ function readStoredLanguage(): string | null {
   }
 }
 
-void i18n.use(initReactI18next).init({
-  resources,
-  lng: detectLanguage(readStoredLanguage(), typeof navigator === 'undefined' ? [] : navigator.languages ?? [navigator.language]),
-  fallbackLng: 'en',
-  supportedLngs: [...SUPPORTED_LANGUAGES],
-  ns: namespaces,
-  defaultNS: 'common',
-  interpolation: { escapeValue: false },
-  returnNull: false,
-  initAsync: false,
-});
-
 function applyDocumentLanguage(lng: string) {
   document.documentElement.lang = lng;
 }
-applyDocumentLanguage(i18n.resolvedLanguage ?? i18n.language);
-i18n.on('languageChanged', applyDocumentLanguage);
 
-/** Switch the UI language and remember the choice on this device. */
-export function setLanguage(lng: Language): void {
+/** Resolves once i18next is initialised with the active language's translations (never rejects). */
+export const i18nReady: Promise<void> = (async () => {
+  const lng = detectLanguage(readStoredLanguage(), typeof navigator === 'undefined' ? [] : navigator.languages ?? [navigator.language]);
+  let bundle: ResourceLanguage = {};
+  try {
+    bundle = await fetchLanguage(lng);
+  } catch (err) {
+    console.error('Could not load the translations', err); // the page still renders, with keys for texts
+  }
+  await i18n.use(initReactI18next).init({
+    resources: { [lng]: bundle },
+    partialBundledLanguages: true,
+    lng,
+    fallbackLng: 'en',
+    supportedLngs: [...SUPPORTED_LANGUAGES],
+    ns: Object.keys(bundle),
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    initAsync: false,
+  });
+  applyDocumentLanguage(i18n.resolvedLanguage ?? i18n.language);
+  i18n.on('languageChanged', applyDocumentLanguage);
+})();
+
+/**
+ * Switch the UI language and remember the choice on this device. The language's translations are
+ * fetched first (once), so the page changes in one step; when they cannot be fetched, it stays as is.
+ */
+export async function setLanguage(lng: Language): Promise<void> {
   try {
     window.localStorage.setItem(LANGUAGE_STORAGE_KEY, lng);
   } catch {
     /* storage unavailable (private mode): the choice lasts for this visit */
   }
-  void i18n.changeLanguage(lng);
+  try {
+    const bundle = await fetchLanguage(lng);
+    await i18nReady;
+    for (const [ns, resources] of Object.entries(bundle)) {
+      if (!i18n.hasResourceBundle(lng, ns)) i18n.addResourceBundle(lng, ns, resources);
+    }
+    await i18n.changeLanguage(lng);
+  } catch (err) {
+    console.error(`Could not switch the language to ${lng}`, err);
+  }
 }
 
 export default i18n;

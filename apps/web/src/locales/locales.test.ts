@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { errorMessages } from '@rally/shared/i18n/errors';
+import en from './en';
+import tr from './tr';
 
 /**
  * English and Turkish say the same things: every namespace file of locales/en has its twin in
@@ -54,6 +56,14 @@ describe('web translations', () => {
       compare(leaves(namespacesOf('en').get(ns)), leaves(namespacesOf('tr').get(ns)), `${ns}.json`);
     });
   }
+
+  it('each language module (the chunk i18n.ts loads) holds every namespace of its files, and the error table', () => {
+    for (const [lng, resources] of [['en', en], ['tr', tr]] as const) {
+      expect(Object.keys(resources).sort(), lng).toEqual([...new Set([...namespacesOf(lng).keys(), 'errors'])].sort());
+      expect(resources.errors, lng).toMatchObject({ ...errorMessages[lng], ...(namespacesOf(lng).get('errors') as object) });
+    }
+    compare(leaves(en), leaves(tr), 'language modules');
+  });
 
   it('the shared error table has the same codes and variables in en and tr', () => {
     compare(leaves(errorMessages.en), leaves(errorMessages.tr), 'i18n/errors.ts');
