@@ -1,6 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../env';
-import { unauthorized } from '../../lib/errors';
 import { findSessionUserId } from './session-repository';
 
 export const SESSION_COOKIE = 'rally_session';
@@ -29,11 +28,6 @@ export async function authenticate(request: FastifyRequest): Promise<void> {
   if (request.sessionToken) request.userId = await findSessionUserId(request.server.db, request.sessionToken);
 }
 
-/** For handlers: the signed-in user's id, or a 401. */
-export function requireUser(request: FastifyRequest): string {
-  if (!request.userId) throw unauthorized();
-  return request.userId;
-}
 
 /** The session cookie is Secure when the public URL is https. */
 export function sessionCookieSecure(config: Config): boolean {
