@@ -1,6 +1,9 @@
 import type { ErrorResponse } from '@rally/shared/api/common';
 import { CSRF_HEADER } from '@rally/shared/api/headers';
+import type { ENDPOINTS } from '@rally/shared/api/endpoints';
+import { ROUTES, routePath, type EndpointName } from '@rally/shared/api/routes';
 import i18n from 'i18next';
+import type { z } from 'zod';
 
 /** A failed API call: the server's message (already in the user's language), its code and field errors. */
 export class ApiError extends Error {
@@ -20,7 +23,7 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * Call the API: same origin, session cookie, CSRF header on every call, the UI language for server
  * messages. Resolves with the JSON body; rejects with ApiError (network failures included).
  */
-export async function api<T>(method: Method, path: string, body?: unknown, init: { signal?: AbortSignal } = {}): Promise<T> {
+async function api<T>(method: Method, path: string, body?: unknown, init: { signal?: AbortSignal } = {}): Promise<T> {
   let response: Response;
   try {
     response = await fetch(path, {
@@ -52,5 +55,30 @@ export async function api<T>(method: Method, path: string, body?: unknown, init:
   return data as T;
 }
 
-export const get = <T>(path: string, init?: { signal?: AbortSignal }) => api<T>('GET', path, undefined, init);
-export const post = <T>(path: string, body?: unknown) => api<T>('POST', path, body ?? {});
+type Endpoints = typeof ENDPOINTS;
+type Part<N extends EndpointName, K extends 'params' | 'query' | 'body'> = Endpoints[N] extends { [P in K]: z.ZodType } ? z.input<Endpoints[N][K]> : undefined;
+
+/** What a call sends: path parameters, query and body, each present exactly when the endpoint declares it. */
+export type CallInput<N extends EndpointName> = { [K in 'params' | 'query' | 'body' as Part<N, K> extends undefined ? never : K]: Part<N, K> };
+
+/** What a call resolves with: the endpoint's response (the server serialises it with that schema). */
+export type CallResult<N extends EndpointName> = z.output<Endpoints[N]['response']>;
+
+function queryString(query: Record<string, unknown> | undefined): string {
+  if (!query) return '';
+  const entries = Object.entries(query).filter(([, v]) => v !== undefined && v !== null);
+  return entries.length ? `?${new URLSearchParams(entries.map(([k, v]) => [k, String(v)])).toString()}` : '';
+}
+
+/**
+ * Call an endpoint by name (packages/shared api/endpoints.ts): the path, method and types come from
+ * its declaration, never retyped here. The answer is typed by the endpoint's response schema; the
+ * server serialises every answer with that schema, so its shape is checked where it is made (and
+ * zod stays out of the landing route: only the zod-free ROUTES are loaded at run time).
+ */
+export function call<N extends EndpointName>(name: N, input: CallInput<N>, init: { signal?: AbortSignal } = {}): Promise<CallResult<N>> {
+  const parts = input as { params?: Record<string, string>; query?: Record<string, unknown>; body?: unknown };
+  const route = ROUTES[name];
+  const body = route.method === 'GET' ? undefined : (parts.body ?? {});
+  return api<CallResult<N>>(route.method, routePath(name, parts.params) + queryString(parts.query), body, init);
+}

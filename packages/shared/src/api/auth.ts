@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
 import { BODY_LIMIT, defineEndpoint } from './endpoint';
+import { ROUTES } from './routes';
 import { text } from './text';
 import { selfUserSchema } from './users';
 
@@ -115,8 +116,7 @@ export const captchaChallengeSchema = z.object({
 // ---- endpoints ----
 
 export const captchaEndpoint = defineEndpoint({
-  method: 'GET',
-  paths: ['/api/v1/captcha'],
+  ...ROUTES.captcha,
   summary: 'A proof-of-work captcha challenge (ALTCHA v1) for the register and login forms',
   auth: 'public',
   response: captchaChallengeSchema,
@@ -124,8 +124,7 @@ export const captchaEndpoint = defineEndpoint({
 
 /** The body is checked against registerRequestSchema; the server adds the TR consent rule (registerRequestSchemaFor). */
 export const registerEndpoint = defineEndpoint({
-  method: 'POST',
-  paths: ['/api/v1/register'],
+  ...ROUTES.register,
   summary: 'Create an account and sign in (sets the session cookie)',
   auth: 'public',
   body: registerRequestSchema,
@@ -136,8 +135,7 @@ export const registerEndpoint = defineEndpoint({
 });
 
 export const loginEndpoint = defineEndpoint({
-  method: 'POST',
-  paths: ['/api/v1/login', '/api/login'],
+  ...ROUTES.login,
   summary: 'Sign in with e-mail and password (sets the session cookie)',
   auth: 'public',
   body: loginRequestSchema,
@@ -147,8 +145,7 @@ export const loginEndpoint = defineEndpoint({
 });
 
 export const logoutEndpoint = defineEndpoint({
-  method: 'POST',
-  paths: ['/api/v1/logout', '/api/logout'],
+  ...ROUTES.logout,
   summary: 'End the session (signed in or not) and close its gateway connections',
   auth: 'public',
   response: logoutResponseSchema,

@@ -67,12 +67,3 @@ export const BODY_LIMIT = {
   /** Any route that names none. */
   DEFAULT: 16 * 1024,
 } as const;
-
-/** An endpoint's path with its `:params` filled in (encoded). */
-export function endpointPath(endpoint: Pick<Endpoint, 'paths'>, params: Record<string, string> = {}): string {
-  return endpoint.paths[0].replace(/:(\w+)/g, (_, name: string) => {
-    const value = params[name];
-    if (value === undefined) throw new Error(`missing path parameter ${name} for ${endpoint.paths[0]}`);
-    return encodeURIComponent(value);
-  });
-}

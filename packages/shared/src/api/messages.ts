@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../limits';
 import { snowflakeSchema } from './common';
 import { BODY_LIMIT, defineEndpoint } from './endpoint';
+import { ROUTES } from './routes';
 import { text } from './text';
 import { presenceSchema } from './users';
 
@@ -103,8 +104,7 @@ export const sendMessageResponseSchema = z.object({ success: z.literal(true), me
 export const channelParamsSchema = z.object({ channelId: snowflakeSchema });
 
 export const listMessagesEndpoint = defineEndpoint({
-  method: 'GET',
-  paths: ['/api/v1/channels/:channelId/messages'],
+  ...ROUTES.listMessages,
   summary: 'A page of a channel\'s messages (newest, before, after or offset), oldest first',
   params: channelParamsSchema,
   query: listMessagesQuerySchema,
@@ -112,8 +112,7 @@ export const listMessagesEndpoint = defineEndpoint({
 });
 
 export const sendMessageEndpoint = defineEndpoint({
-  method: 'POST',
-  paths: ['/api/v1/channels/:channelId/messages'],
+  ...ROUTES.sendMessage,
   summary: 'Send a message to a channel (SEND_MESSAGES; per-user rate limit)',
   params: channelParamsSchema,
   body: sendMessageRequestSchema,

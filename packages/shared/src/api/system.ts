@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
+import { ROUTES } from './routes';
 
 /** ok, or 503 when the database does not answer; with HEALTH_DETAILS, the deployment's kinds (for operators). */
 export const healthResponseSchema = z.object({
@@ -16,16 +17,14 @@ export const regionResponseSchema = z.object({
 });
 
 export const healthEndpoint = defineEndpoint({
-  method: 'GET',
-  paths: ['/api/v1/health'],
+  ...ROUTES.health,
   summary: 'Liveness: ok when the server and its database answer',
   auth: 'public',
   response: healthResponseSchema,
 });
 
 export const regionEndpoint = defineEndpoint({
-  method: 'GET',
-  paths: ['/api/v1/region'],
+  ...ROUTES.region,
   summary: "The visitor's region as the server sees it (answers blocked regions too)",
   auth: 'public',
   response: regionResponseSchema,
@@ -33,8 +32,7 @@ export const regionEndpoint = defineEndpoint({
 
 /** The OpenAPI 3.1 document of this API, generated from the endpoint objects. */
 export const openApiEndpoint = defineEndpoint({
-  method: 'GET',
-  paths: ['/api/openapi.json'],
+  ...ROUTES.openApi,
   summary: 'This API as an OpenAPI 3.1 document (generated from the same endpoint objects)',
   auth: 'public',
   response: z.looseObject({ openapi: z.string() }),

@@ -3,6 +3,7 @@ import { LIMITS } from '../limits';
 import { CHANNEL_TYPES } from '../permissions';
 import { snowflakeSchema } from './common';
 import { BODY_LIMIT, defineEndpoint } from './endpoint';
+import { ROUTES } from './routes';
 import { nameText, text } from './text';
 import { presenceSchema } from './users';
 
@@ -215,8 +216,7 @@ export const inviteCodeParamsSchema = z.object({ code: text({ max: 512, error: '
 export const inviteLookupQuerySchema = z.object({ user: z.enum(['true', 'false']).optional() });
 
 export const createTeamEndpoint = defineEndpoint({
-  method: 'POST',
-  paths: ['/api/v1/teams'],
+  ...ROUTES.createTeam,
   summary: 'Create a team with its default role, a category and a general channel',
   body: createTeamRequestSchema,
   response: createTeamResponseSchema,
@@ -225,31 +225,27 @@ export const createTeamEndpoint = defineEndpoint({
 });
 
 export const listTeamsEndpoint = defineEndpoint({
-  method: 'GET',
-  paths: ['/api/v1/teams'],
+  ...ROUTES.listTeams,
   summary: "The signed-in user's teams",
   response: teamListResponseSchema,
 });
 
 export const teamChannelsEndpoint = defineEndpoint({
-  method: 'GET',
-  paths: ['/api/v1/teams/:teamId/channels', '/api/teams/:teamId/channels'],
+  ...ROUTES.teamChannels,
   summary: 'Channels and categories of a team that the user may view',
   params: teamParamsSchema,
   response: teamChannelsResponseSchema,
 });
 
 export const teamMembersEndpoint = defineEndpoint({
-  method: 'GET',
-  paths: ['/api/v1/teams/:teamId/members', '/api/teams/:teamId/members'],
+  ...ROUTES.teamMembers,
   summary: 'Members of a team, oldest first, with their team permissions',
   params: teamParamsSchema,
   response: teamMembersResponseSchema,
 });
 
 export const createInviteEndpoint = defineEndpoint({
-  method: 'POST',
-  paths: ['/api/v1/teams/invite'],
+  ...ROUTES.createInvite,
   summary: 'Create an invite to a team (CREATE_INVITES)',
   body: createInviteRequestSchema,
   response: createInviteResponseSchema,
@@ -257,8 +253,7 @@ export const createInviteEndpoint = defineEndpoint({
 });
 
 export const lookupInviteEndpoint = defineEndpoint({
-  method: 'GET',
-  paths: ['/api/v1/invites/:code', '/api/invites/:code'],
+  ...ROUTES.lookupInvite,
   summary: 'An invite and its team, for anyone; ?user=true adds isMember for a signed-in viewer',
   auth: 'public',
   params: inviteCodeParamsSchema,
@@ -267,8 +262,7 @@ export const lookupInviteEndpoint = defineEndpoint({
 });
 
 export const joinInviteEndpoint = defineEndpoint({
-  method: 'POST',
-  paths: ['/api/v1/invites/:code/join'],
+  ...ROUTES.joinInvite,
   summary: 'Join a team through an invite',
   params: inviteCodeParamsSchema,
   response: joinInviteResponseSchema,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
+import { ROUTES } from './routes';
 
 export const Presence = { OFFLINE: 0, ONLINE: 1, IDLE: 2, DND: 3 } as const;
 export const presenceSchema = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]);
@@ -60,8 +61,7 @@ export const meResponseSchema = z.object({
 export type MeResponse = z.infer<typeof meResponseSchema>;
 
 export const meEndpoint = defineEndpoint({
-  method: 'GET',
-  paths: ['/api/v1/me', '/api/me'],
+  ...ROUTES.me,
   summary: 'The signed-in user, their settings, and the location of this visit',
   response: meResponseSchema,
 });

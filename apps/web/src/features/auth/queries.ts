@@ -1,7 +1,7 @@
 import type { LoginRequest, RegisterRequest } from '@rally/shared/api/auth';
-import type { MeResponse, SelfUser } from '@rally/shared/api/users';
+import type { MeResponse } from '@rally/shared/api/users';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, get, post } from '../../lib/api';
+import { ApiError, call } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
 
 /**
@@ -10,7 +10,7 @@ import { queryKeys } from '../../lib/query-keys';
  */
 export async function fetchMe(signal?: AbortSignal): Promise<MeResponse | null> {
   try {
-    return await get<MeResponse>('/api/v1/me', { signal });
+    return await call('me', {}, { signal });
   } catch (err) {
     if (err instanceof ApiError && err.status === 401) return null;
     throw err;
@@ -28,31 +28,20 @@ export function isRegionBlocked(error: unknown): boolean {
   return error instanceof ApiError && (error.status === 451 || error.code === 'region_unavailable');
 }
 
-export interface RegionResponse {
-  success: true;
-  location: 'TR' | 'other';
-  allowed: boolean;
-}
-
 /** The visitor's region (GET /api/v1/region): `location` TR shows the explicit-consent box at sign-up. */
 export function useRegion(enabled = true) {
   return useQuery({
     queryKey: queryKeys.region,
-    queryFn: ({ signal }) => get<RegionResponse>('/api/v1/region', { signal }),
+    queryFn: ({ signal }) => call('region', {}, { signal }),
     enabled,
     staleTime: Infinity,
   });
 }
 
-interface AuthResponse {
-  success: true;
-  user: SelfUser;
-}
-
 export function useLogin() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: LoginRequest) => post<AuthResponse>('/api/v1/login', body),
+    mutationFn: (body: LoginRequest) => call('login', { body }),
     onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.me }),
   });
 }
@@ -60,7 +49,7 @@ export function useLogin() {
 export function useRegister() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: RegisterRequest) => post<AuthResponse>('/api/v1/register', body),
+    mutationFn: (body: RegisterRequest) => call('register', { body }),
     onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.me }),
   });
 }
@@ -69,7 +58,7 @@ export function useRegister() {
 export function useLogout() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => post<{ success: true }>('/api/logout'),
+    mutationFn: () => call('logout', {}),
     onSuccess: () => {
       qc.removeQueries({ predicate: (q) => q.queryKey[0] !== queryKeys.me[0] && q.queryKey[0] !== queryKeys.region[0] });
       qc.setQueryData<MeResponse | null>(queryKeys.me, null);

@@ -1,8 +1,7 @@
-import type { z } from 'zod';
-import type { createInviteResponseSchema, InviteLookupResponse, joinInviteResponseSchema, Team } from '@rally/shared/api/teams';
+import type { Team } from '@rally/shared/api/teams';
 import { INVITE_EXPIRY_MS } from '@rally/shared/api/teams';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { ApiError, get, post } from '../../lib/api';
+import { ApiError, call, type CallResult } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
 
 const FIVE_MINUTES = 5 * 60_000;
@@ -14,16 +13,12 @@ export type MaxUses = (typeof MAX_USES_OPTIONS)[number];
 export const EXPIRY_OPTIONS = ['never', '1h', '6h', '12h', '7d', '30d'] as const;
 export type Expiry = (typeof EXPIRY_OPTIONS)[number];
 
-export type CreatedInvite = z.infer<typeof createInviteResponseSchema>['invite'];
+export type CreatedInvite = CallResult<'createInvite'>['invite'];
 
 export async function createInvite(teamId: string, maxUses: MaxUses, expiry: Expiry, now = Date.now()): Promise<CreatedInvite> {
   const ms = INVITE_EXPIRY_MS[expiry];
-  const r = await post<z.infer<typeof createInviteResponseSchema>>('/api/v1/teams/invite', {
-    teamId,
-    maxUses,
-    expiresAt: ms === null ? null : new Date(now + ms).toISOString(),
-    applicationEnabled: false,
-    type: 'team',
+  const r = await call('createInvite', {
+    body: { teamId, maxUses, expiresAt: ms === null ? null : new Date(now + ms).toISOString(), applicationEnabled: false, type: 'team' },
   });
   return r.invite;
 }
@@ -32,7 +27,7 @@ export async function createInvite(teamId: string, maxUses: MaxUses, expiry: Exp
 export function useInvite(code: string) {
   return useQuery({
     queryKey: queryKeys.invite(code),
-    queryFn: ({ signal }) => get<InviteLookupResponse>(`/api/v1/invites/${encodeURIComponent(code)}?user=true`, { signal }),
+    queryFn: ({ signal }) => call('lookupInvite', { params: { code }, query: { user: 'true' } }, { signal }),
     enabled: code.length > 0,
     staleTime: FIVE_MINUTES,
     retry: (count, err) => !(err instanceof ApiError && err.status >= 400 && err.status < 500) && count < 1,
@@ -40,7 +35,7 @@ export function useInvite(code: string) {
 }
 
 export async function joinInvite(code: string) {
-  return post<z.infer<typeof joinInviteResponseSchema>>(`/api/v1/invites/${encodeURIComponent(code)}/join`);
+  return call('joinInvite', { params: { code } });
 }
 
 /** After joining: the team goes into the team list at once (the live event may follow). */

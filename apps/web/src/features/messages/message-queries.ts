@@ -1,8 +1,6 @@
-import type { z } from 'zod';
-import type { listMessagesResponseSchema } from '@rally/shared/api/messages';
 import { LIMITS } from '@rally/shared/limits';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
-import { get } from '../../lib/api';
+import { call } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
 import { getPending, type ChatMessage, type MessagePage } from './message-cache';
 
@@ -14,9 +12,8 @@ export function useChannelMessages(channelId: string) {
   return useInfiniteQuery({
     queryKey: queryKeys.channelMessages(channelId),
     queryFn: async ({ pageParam, signal }): Promise<MessagePage> => {
-      const q = new URLSearchParams({ limit: String(LIMITS.message.pageSize) });
-      if (pageParam) q.set('before', pageParam);
-      const r = await get<z.infer<typeof listMessagesResponseSchema>>(`/api/v1/channels/${encodeURIComponent(channelId)}/messages?${q}`, { signal });
+      const query = { limit: LIMITS.message.pageSize, ...(pageParam ? { before: pageParam } : {}) };
+      const r = await call('listMessages', { params: { channelId }, query }, { signal });
       return { messages: r.messages, hasMore: r.hasMore };
     },
     initialPageParam: null as string | null,

@@ -1,9 +1,7 @@
-import type { z } from 'zod';
-import type { sendMessageResponseSchema } from '@rally/shared/api/messages';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, post } from '../../lib/api';
+import { ApiError, call } from '../../lib/api';
 import { applyServerMessage, getPending, makeNonce, setPending, type ChatMessage } from './message-cache';
 import { useMe } from './use-me';
 
@@ -21,7 +19,7 @@ export function useSendMessage(channelId: string, onError: (message: string) => 
   const deliver = useCallback(
     async (nonce: string, content: string) => {
       try {
-        const r = await post<z.infer<typeof sendMessageResponseSchema>>(`/api/v1/channels/${encodeURIComponent(channelId)}/messages`, { content, nonce });
+        const r = await call('sendMessage', { params: { channelId }, body: { content, nonce } });
         applyServerMessage(qc, r.message);
       } catch (err) {
         const message = err instanceof ApiError ? err.message : t('internal', { defaultValue: 'Something went wrong, please try again' });

@@ -1,7 +1,6 @@
-import type { z } from 'zod';
-import type { Category, Channel, teamChannelsResponseSchema } from '@rally/shared/api/teams';
+import type { Category, Channel } from '@rally/shared/api/teams';
 import { useQuery } from '@tanstack/react-query';
-import { get } from '../../lib/api';
+import { call } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
 
 const FIVE_MINUTES = 5 * 60_000;
@@ -17,7 +16,7 @@ export function useTeamChannels(teamId: string, enabled = true) {
   return useQuery({
     queryKey: queryKeys.teamChannels(teamId),
     queryFn: async ({ signal }): Promise<TeamChannelsData> => {
-      const r = await get<z.infer<typeof teamChannelsResponseSchema>>(`/api/v1/teams/${encodeURIComponent(teamId)}/channels`, { signal });
+      const r = await call('teamChannels', { params: { teamId } }, { signal });
       return { channels: r.channels, categories: r.categories };
     },
     staleTime: FIVE_MINUTES,

@@ -1,7 +1,6 @@
-import type { z } from 'zod';
-import type { Member, teamMembersResponseSchema } from '@rally/shared/api/teams';
+import type { Member } from '@rally/shared/api/teams';
 import { useQuery } from '@tanstack/react-query';
-import { get } from '../../lib/api';
+import { call } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
 
 const FIVE_MINUTES = 5 * 60_000;
@@ -11,7 +10,7 @@ export function useTeamMembers(teamId: string) {
   return useQuery({
     queryKey: queryKeys.teamMembers(teamId),
     queryFn: async ({ signal }): Promise<Member[]> => {
-      const r = await get<z.infer<typeof teamMembersResponseSchema>>(`/api/v1/teams/${encodeURIComponent(teamId)}/members`, { signal });
+      const r = await call('teamMembers', { params: { teamId } }, { signal });
       return r.members;
     },
     staleTime: FIVE_MINUTES,

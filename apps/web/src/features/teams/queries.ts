@@ -1,24 +1,13 @@
 import type { CreateTeamRequest, Team } from '@rally/shared/api/teams';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { get, post } from '../../lib/api';
+import { call } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
-
-interface TeamListResponse {
-  success: true;
-  teams: Team[];
-  suspendedTeamLength: number;
-}
-
-interface CreateTeamResponse {
-  success: true;
-  createdTeam: Team;
-}
 
 /** The signed-in user's teams. Cache shape under queryKeys.teams: Team[] (the gateway writes the same). */
 export function useTeams() {
   return useQuery({
     queryKey: queryKeys.teams,
-    queryFn: async ({ signal }) => (await get<TeamListResponse>('/api/v1/teams', { signal })).teams,
+    queryFn: async ({ signal }) => (await call('listTeams', {}, { signal })).teams,
   });
 }
 
@@ -35,7 +24,7 @@ export function upsertTeam(list: Team[] | undefined, team: Team): Team[] {
 export function useCreateTeam() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: async (body: CreateTeamRequest) => (await post<CreateTeamResponse>('/api/v1/teams', body)).createdTeam,
+    mutationFn: async (body: CreateTeamRequest) => (await call('createTeam', { body })).createdTeam,
     onSuccess: (team) => {
       qc.setQueryData<Team[]>(queryKeys.teams, (old) => upsertTeam(old, team));
     },

@@ -1,0 +1,38 @@
+import type { HttpMethod } from './endpoint';
+
+/**
+ * Method and paths of every endpoint, without schemas: the part the web client needs at run time
+ * to call one (types come from the endpoint objects with `import type`), so that calling the API
+ * from the landing route does not load zod. The endpoint objects (ENDPOINTS, endpoints.ts) spread
+ * these; a test checks that the two agree.
+ */
+export const ROUTES = {
+  health: { method: 'GET', paths: ['/api/v1/health'] },
+  region: { method: 'GET', paths: ['/api/v1/region'] },
+  openApi: { method: 'GET', paths: ['/api/openapi.json'] },
+  captcha: { method: 'GET', paths: ['/api/v1/captcha'] },
+  register: { method: 'POST', paths: ['/api/v1/register'] },
+  login: { method: 'POST', paths: ['/api/v1/login', '/api/login'] },
+  logout: { method: 'POST', paths: ['/api/v1/logout', '/api/logout'] },
+  me: { method: 'GET', paths: ['/api/v1/me', '/api/me'] },
+  createTeam: { method: 'POST', paths: ['/api/v1/teams'] },
+  listTeams: { method: 'GET', paths: ['/api/v1/teams'] },
+  teamChannels: { method: 'GET', paths: ['/api/v1/teams/:teamId/channels', '/api/teams/:teamId/channels'] },
+  teamMembers: { method: 'GET', paths: ['/api/v1/teams/:teamId/members', '/api/teams/:teamId/members'] },
+  createInvite: { method: 'POST', paths: ['/api/v1/teams/invite'] },
+  lookupInvite: { method: 'GET', paths: ['/api/v1/invites/:code', '/api/invites/:code'] },
+  joinInvite: { method: 'POST', paths: ['/api/v1/invites/:code/join'] },
+  listMessages: { method: 'GET', paths: ['/api/v1/channels/:channelId/messages'] },
+  sendMessage: { method: 'POST', paths: ['/api/v1/channels/:channelId/messages'] },
+} as const satisfies Record<string, { method: HttpMethod; paths: readonly [string, ...string[]] }>;
+
+export type EndpointName = keyof typeof ROUTES;
+
+/** A route's canonical path with its `:params` filled in (encoded). */
+export function routePath(name: EndpointName, params: Record<string, string> = {}): string {
+  return ROUTES[name].paths[0].replace(/:(\w+)/g, (_, key: string) => {
+    const value = params[key];
+    if (value === undefined) throw new Error(`missing path parameter ${key} for ${name}`);
+    return encodeURIComponent(value);
+  });
+}
