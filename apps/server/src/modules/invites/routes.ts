@@ -12,7 +12,10 @@ export async function inviteRoutes(app: FastifyInstance): Promise<void> {
   addEndpoint(app, createInviteEndpoint, async ({ userId, body }) => ({ success: true as const, invite: await createInvite(app.db, userId, body) }));
 
   // Public: signed-out visitors see the invite too; ?user=true adds isMember for a signed-in one.
-  addEndpoint(app, lookupInviteEndpoint, async ({ params, query, userId }) => lookupInvite(app.db, params.code, query.user === 'true' ? userId : null));
+  addEndpoint(app, lookupInviteEndpoint, async ({ params, query, userId }) => ({
+    success: true as const,
+    ...(await lookupInvite(app.db, params.code, query.user === 'true' ? userId : null)),
+  }));
 
   addEndpoint(app, joinInviteEndpoint, async ({ request, userId, params }) => {
     const team = await joinInvite(deps(request), params.code, userId);

@@ -52,11 +52,13 @@ export async function createInvite(db: Executor, userId: string, input: CreateIn
  * What the invite page shows; public. Unknown, expired and used-up invites are all 404
  * invite_invalid. `viewerId` (a signed-in viewer who asked with ?user=true) adds isMember.
  */
-export async function lookupInvite(db: Executor, code: string, viewerId: string | null, repo: InviteRepository = inviteRepository): Promise<InviteLookupResponse> {
+/** What anyone may see of a usable invite (the lookup answer without its envelope). */
+export type InviteDetails = Omit<InviteLookupResponse, 'success' | 'message'>;
+
+export async function lookupInvite(db: Executor, code: string, viewerId: string | null, repo: InviteRepository = inviteRepository): Promise<InviteDetails> {
   const found = code ? await repo.findInviteWithTeam(db, code) : null;
   if (!found || !isInviteUsable(found.invite, new Date())) throw notFound('invite_invalid');
-  const response: InviteLookupResponse = {
-    success: true,
+  const details: InviteDetails = {
     code: found.invite.code,
     team: toTeam(found.team),
     teamOwner: found.owner,
@@ -64,8 +66,8 @@ export async function lookupInvite(db: Executor, code: string, viewerId: string 
     // Application forms are a later issue: no questions exist yet.
     applicationQuestions: { enabled: found.invite.applicationEnabled, questions: [] },
   };
-  if (viewerId) response.isMember = await teamRepository.isMember(db, found.team.id, viewerId);
-  return response;
+  if (viewerId) details.isMember = await teamRepository.isMember(db, found.team.id, viewerId);
+  return details;
 }
 
 /**
