@@ -17,11 +17,11 @@ import { expect, test } from '../../fixtures/test';
 async function startForeignSite(): Promise<{ url: string; close: () => Promise<void> }> {
   const server = http.createServer((request, response) => {
     response.setHeader('content-type', 'text/html; charset=utf-8');
-    if (request.url === '/own-page') return response.end('<!doctype html><p>An ordinary page of the foreign site</p>');
+    if (request.url === '/own-page') return response.end('<!doctype html><html lang="en"><title>Ordinary</title><p>An ordinary page of the foreign site</p></html>');
     response.end(
-      '<!doctype html><title>Win a prize</title><h1>Win a prize</h1>' +
-        '<iframe id="own" src="/own-page" width="400" height="100"></iframe>' +
-        `<iframe id="victim" src="${SERVER_URL}/" width="800" height="500"></iframe>`,
+      '<!doctype html><html lang="en"><title>Win a prize</title><h1>Win a prize</h1>' +
+        '<iframe id="own" title="The foreign site" src="/own-page" width="400" height="100"></iframe>' +
+        `<iframe id="victim" title="Rally, framed" src="${SERVER_URL}/" width="800" height="500"></iframe></html>`,
     );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -16,7 +16,8 @@ export function PublicHeader() {
   return (
     <header className={styles.header}>
       <div className={styles.headerInner}>
-        <Link to="/" className={styles.brand} aria-label={t('home')}>
+        {/* The accessible name starts with the visible word (WCAG 2.5.3 label in name). */}
+        <Link to="/" className={styles.brand} aria-label={t('brandHome', { app: t('appName') })}>
           <Logo size={34} label={t('appName')} />
         </Link>
         <div className={styles.headerActions}>
