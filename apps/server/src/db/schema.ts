@@ -47,7 +47,8 @@ export const sessions = pgTable(
     userAgent: text('user_agent'),
     ip: text('ip'),
   },
-  (t) => [index('sessions_user_idx').on(t.userId)],
+  // expires_at: the hourly sweep of expired sessions (modules/auth/session-expiry.ts) reads by it.
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
 );
 
 /** Solved captcha challenges, so that each is accepted once. */
