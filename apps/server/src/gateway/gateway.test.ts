@@ -1,44 +1,37 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CloseCode, readySchema } from '@rally/shared/gateway/protocol';
-import { call, createTestApp, type TestContext } from '../../test/helpers/app';
-import { createUser, type TestUser } from '../../test/helpers/users';
+import { call, withTestApp } from '../../test/helpers/app';
+import { makeMessage, makeUser, type TestUser } from '../../test/helpers/factories';
 import { insertTeam, type TeamFixture } from '../../test/helpers/teams-fixture';
 import { findUserById } from '../modules/users/repository';
-import { fakeMessage, gatewayUrl, TestClient, until } from './testing';
+import { connectTo, gatewayUrl, type ConnectOptions, type TestClient, until } from './testing';
 
 describe('gateway', () => {
-  let ctx: TestContext;
-  let url: string;
+  const ctx = withTestApp({ GATEWAY_RESUME_WAIT_MS: 20 }, { listen: true });
   let owner: TestUser;
   let member: TestUser;
   let outsider: TestUser;
   let team: TeamFixture;
-  const clients: TestClient[] = [];
+
+  /** A socket signed in as `user` (none: signed out). */
+  const connect = (user?: TestUser, options: ConnectOptions = {}) => connectTo(ctx, { cookie: user?.cookie, ...options });
 
   /** A signed-in socket that has its READY (sent at once: a HEARTBEAT first skips the resume wait). */
   async function ready(user: TestUser): Promise<{ client: TestClient; ready: Awaited<ReturnType<TestClient['next']>> }> {
-    const client = TestClient.connect(url, { cookie: user.cookie });
-    clients.push(client);
+    const client = connect(user);
     await client.opened;
     const frame = await client.next('READY');
     return { client, ready: frame };
   }
 
   const publishMessage = (channelId: string, content: string) =>
-    ctx.app.bus.publish({ audience: { kind: 'channel', channelId }, event: { type: 'MESSAGE_SEND', data: fakeMessage(channelId, content, owner) } });
+    ctx.app.bus.publish({ audience: { kind: 'channel', channelId }, event: { type: 'MESSAGE_SEND', data: makeMessage(channelId, { content, author: owner }) } });
 
   beforeAll(async () => {
-    ctx = await createTestApp({ GATEWAY_RESUME_WAIT_MS: 20 });
-    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-    url = gatewayUrl(ctx.app);
-    owner = await createUser(ctx.app, 'owner');
-    member = await createUser(ctx.app, 'member');
-    outsider = await createUser(ctx.app, 'outsider');
-    team = await insertTeam(ctx.app, owner, [member]);
-  });
-  afterAll(async () => {
-    for (const c of clients) c.drop();
-    await ctx?.close();
+    owner = await makeUser(ctx.app, 'owner');
+    member = await makeUser(ctx.app, 'member');
+    outsider = await makeUser(ctx.app, 'outsider');
+    team = await insertTeam(ctx, owner, [member]);
   });
 
   it('sends READY with the user and the teams, channels, categories and roles the user may see', async () => {
@@ -64,8 +57,7 @@ describe('gateway', () => {
   });
 
   it('sends READY at once when the first frame is not RESUME, and acknowledges heartbeats with the last seq', async () => {
-    const client = TestClient.connect(url, { cookie: member.cookie });
-    clients.push(client);
+    const client = connect(member);
     await client.opened;
     client.send({ type: 'HEARTBEAT', data: { seq: null } });
     const frames = [await client.next(), await client.next()];
@@ -95,33 +87,31 @@ describe('gateway', () => {
   });
 
   it('closes an unauthenticated socket with NOT_AUTHENTICATED', async () => {
-    const none = TestClient.connect(url);
+    const none = connect();
     await none.opened;
     expect((await none.closed).code).toBe(CloseCode.NOT_AUTHENTICATED);
-    const forged = TestClient.connect(url, { cookie: `rally_session=${encodeURIComponent(`${member.token}.forged`)}` });
+    const forged = connect(undefined, { cookie: `rally_session=${encodeURIComponent(`${member.token}.forged`)}` });
     expect((await forged.closed).code).toBe(CloseCode.NOT_AUTHENTICATED);
     expect(none.frames).toEqual([]);
   });
 
   it('refuses a foreign Origin (cross-site WebSocket hijacking) with 403, and accepts our own', async () => {
-    const foreign = TestClient.connect(url, { cookie: member.cookie, origin: 'https://evil.example' });
+    const foreign = connect(member, { origin: 'https://evil.example' });
     await expect(foreign.opened).rejects.toThrow(/403/);
     expect(foreign.refusedStatus).toBe(403);
 
-    const host = new URL(url).host;
-    const own = TestClient.connect(url, { cookie: member.cookie, origin: `http://${host}` });
-    clients.push(own);
+    const host = new URL(gatewayUrl(ctx.app)).host;
+    const own = connect(member, { origin: `http://${host}` });
     await own.opened;
     await own.next('READY');
-    const configured = TestClient.connect(url, { cookie: member.cookie, origin: new URL(ctx.config.PUBLIC_URL).origin });
-    clients.push(configured);
+    const configured = connect(member, { origin: new URL(ctx.config.PUBLIC_URL).origin });
     await configured.next('READY');
   });
 
   it('refuses a visitor from a blocked region with 451, and other paths', async () => {
-    const blocked = TestClient.connect(url, { cookie: member.cookie, headers: { 'cf-ipcountry': 'US' } });
+    const blocked = connect(member, { headers: { 'cf-ipcountry': 'US' } });
     await expect(blocked.opened).rejects.toThrow(/451/);
-    const elsewhere = TestClient.connect(gatewayUrl(ctx.app, '/api/v1/other'), { cookie: member.cookie });
+    const elsewhere = connect(member, { path: '/api/v1/other' });
     await expect(elsewhere.opened).rejects.toThrow();
   });
 
@@ -154,7 +144,7 @@ describe('gateway', () => {
   });
 
   it('subscribes a session to a team and its channels on USER_JOINED_TEAM', async () => {
-    const joiner = await createUser(ctx.app, 'joiner');
+    const joiner = await makeUser(ctx.app, 'joiner');
     const { client } = await ready(joiner);
     const other = await insertTeam(ctx.app, owner, [joiner], 'Other');
     const readyOfOwner = readySchema.parse((await ready(owner)).ready.data);
@@ -202,8 +192,7 @@ describe('gateway', () => {
     for (const content of ['m2', 'm3', 'm4']) await publishMessage(team.generalId, content);
     await publishMessage(team.staffId, 'not for members');
 
-    const again = TestClient.connect(url, { cookie: member.cookie });
-    clients.push(again);
+    const again = connect(member);
     await again.opened;
     again.send({ type: 'RESUME', data: { sessionId, seq: 1 } });
     const replay = [await again.next(), await again.next(), await again.next(), await again.next()];
@@ -221,8 +210,7 @@ describe('gateway', () => {
     // A client that lost frames in flight resumes from an earlier seq and gets them again.
     again.drop();
     await until(() => ctx.app.gateway.connectionCount() < before, 'the server to see the second drop');
-    const third = TestClient.connect(url, { cookie: member.cookie });
-    clients.push(third);
+    const third = connect(member);
     await third.opened;
     third.send({ type: 'RESUME', data: { sessionId, seq: 3 } });
     const again2 = [await third.next(), await third.next(), await third.next()];
@@ -237,8 +225,7 @@ describe('gateway', () => {
     const { client, ready: frame } = await ready(member);
     await publishMessage(team.generalId, 'a');
     await client.next('MESSAGE_SEND');
-    const again = TestClient.connect(url, { cookie: member.cookie });
-    clients.push(again);
+    const again = connect(member);
     await again.opened;
     again.send({ type: 'RESUME', data: { sessionId: frame.data.sessionId, seq: 0 } });
     const frames = [await again.next(), await again.next()];
@@ -249,7 +236,7 @@ describe('gateway', () => {
   });
 
   it('answers RESUME of an unknown session, or of another user, with INVALID_SESSION and closes', async () => {
-    const unknown = TestClient.connect(url, { cookie: member.cookie });
+    const unknown = connect(member);
     await unknown.opened;
     unknown.send({ type: 'RESUME', data: { sessionId: 'no-such-session', seq: 0 } });
     expect(await unknown.next()).toEqual({ type: 'INVALID_SESSION', data: { resumable: false }, seq: 0 });
@@ -257,7 +244,7 @@ describe('gateway', () => {
 
     const { client, ready: frame } = await ready(member);
     client.drop();
-    const thief = TestClient.connect(url, { cookie: outsider.cookie });
+    const thief = connect(outsider);
     await thief.opened;
     thief.send({ type: 'RESUME', data: { sessionId: frame.data.sessionId, seq: 0 } });
     expect((await thief.next()).type).toBe('INVALID_SESSION');
@@ -268,7 +255,7 @@ describe('gateway', () => {
     const { client, ready: frame } = await ready(member);
     client.close();
     await client.closed;
-    const again = TestClient.connect(url, { cookie: member.cookie });
+    const again = connect(member);
     await again.opened;
     again.send({ type: 'RESUME', data: { sessionId: frame.data.sessionId, seq: 99 } });
     expect((await again.next()).type).toBe('INVALID_SESSION');
@@ -283,14 +270,14 @@ describe('gateway', () => {
   });
 
   it('closes the sockets of a signed-out session with SESSION_ENDED, and they cannot resume', async () => {
-    const signedIn = await createUser(ctx.app, 'leaver');
+    const signedIn = await makeUser(ctx.app, 'leaver');
     const a = await ready(signedIn);
     const b = await ready(signedIn);
     const bystander = (await ready(member)).client;
     ctx.app.gateway.closeSessionsOfToken(signedIn.token);
     expect((await a.client.closed).code).toBe(CloseCode.SESSION_ENDED);
     expect((await b.client.closed).code).toBe(CloseCode.SESSION_ENDED);
-    const again = TestClient.connect(url, { cookie: signedIn.cookie });
+    const again = connect(signedIn);
     await again.opened;
     again.send({ type: 'RESUME', data: { sessionId: a.ready.data.sessionId, seq: 0 } });
     expect((await again.next()).type).toBe('INVALID_SESSION');
@@ -299,7 +286,7 @@ describe('gateway', () => {
   });
 
   it('closes the sockets with SESSION_ENDED when the user signs out through the API', async () => {
-    const signedIn = await createUser(ctx.app, 'logout');
+    const signedIn = await makeUser(ctx.app, 'logout');
     const { client } = await ready(signedIn);
     const res = await call(ctx.app, 'POST', '/api/v1/logout', { cookie: signedIn.cookie });
     expect(res.statusCode).toBe(200);

@@ -1,36 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CloseCode } from '@rally/shared/gateway/protocol';
-import { createTestApp, type TestContext } from '../../test/helpers/app';
-import { createUser, type TestUser } from '../../test/helpers/users';
-import { gatewayUrl, TestClient } from './testing';
+import { withTestApp } from '../../test/helpers/app';
+import { makeUser, type TestUser } from '../../test/helpers/factories';
+import { connectTo, type TestClient } from './testing';
 
 /** Timeouts, limits and shutdown, on an app with short intervals. */
 describe('gateway lifecycle', () => {
-  let ctx: TestContext;
-  let url: string;
+  const ctx = withTestApp(
+    { GATEWAY_HEARTBEAT_INTERVAL_MS: 100, GATEWAY_HEARTBEAT_TIMEOUT_MS: 300, GATEWAY_RESUME_WAIT_MS: 50, GATEWAY_FRAME_RATE: '20/60' },
+    { listen: true },
+  );
   let user: TestUser;
-  const clients: TestClient[] = [];
-
-  function open(): TestClient {
-    const client = TestClient.connect(url, { cookie: user.cookie });
-    clients.push(client);
-    return client;
-  }
+  const open = (): TestClient => connectTo(ctx, { cookie: user.cookie });
 
   beforeAll(async () => {
-    ctx = await createTestApp({
-      GATEWAY_HEARTBEAT_INTERVAL_MS: 100,
-      GATEWAY_HEARTBEAT_TIMEOUT_MS: 300,
-      GATEWAY_RESUME_WAIT_MS: 50,
-      GATEWAY_FRAME_RATE: '20/60',
-    });
-    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-    url = gatewayUrl(ctx.app);
-    user = await createUser(ctx.app);
-  });
-  afterAll(async () => {
-    for (const c of clients) c.drop();
-    await ctx?.close();
+    user = await makeUser(ctx.app);
   });
 
   it('sends READY after the resume wait when the client sends nothing, with the configured interval', async () => {

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
 import type { ClientFrame } from '@rally/shared/gateway/protocol';
 import type { Message } from '@rally/shared/api/messages';
+import type { TestApp } from '../../test/helpers/app';
+import { makeMessage } from '../../test/helpers/factories';
 
 /** A server frame as a test sees it. */
 export interface TestFrame {
@@ -120,21 +122,14 @@ export async function until(condition: () => boolean | Promise<boolean>, what: s
   }
 }
 
-/** A MESSAGE_SEND payload for bus tests. */
+/** A MESSAGE_SEND payload for bus tests (kept for the abuse test: new tests use makeMessage of test/helpers/factories). */
 export function fakeMessage(channelId: string, content: string, author: { id: string; username: string }): Message {
-  return {
-    id: `${Date.now()}${Math.floor(Math.random() * 1000)}`,
-    channelId,
-    content,
-    createdAt: new Date().toISOString(),
-    editedAt: null,
-    createdBy: { id: author.id, username: author.username, profilePicture: null, presence: 1 },
-    replyTo: null,
-    type: 'text',
-    attachments: [],
-    embeds: [],
-    reactions: [],
-    mentions: { users: [], roles: [], everyone: false, here: false },
-    nonce: null,
-  };
+  return makeMessage(channelId, { content, author });
+}
+
+/** A socket to the gateway of a listening withTestApp app (`path` another URL path), dropped when the app closes. */
+export function connectTo(t: TestApp, options: ConnectOptions = {}): TestClient {
+  const client = TestClient.connect(gatewayUrl(t.app, options.path), options);
+  t.onClose(() => client.drop());
+  return client;
 }

@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../test/helpers/app';
+import { describe, expect, it } from 'vitest';
+import { withTestApp } from '../../test/helpers/app';
 
 describe('CSRF defence', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp({ PUBLIC_URL: 'https://rally.example.com' });
-  });
-  afterAll(async () => ctx.close());
+  const ctx = withTestApp({ PUBLIC_URL: 'https://rally.example.com' });
 
   const post = (url: string, headers: Record<string, string>) =>
     ctx.app.inject({ method: 'POST', url, payload: JSON.stringify({ email: 'a@example.com', password: 'secret' }), headers: { 'content-type': 'application/json', ...headers } });

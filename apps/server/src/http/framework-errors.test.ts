@@ -1,8 +1,8 @@
 import net from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_HEADER } from '@rally/shared/api/common';
 import { translateError } from '@rally/shared/i18n/errors';
-import { createTestApp, type TestContext } from '../../test/helpers/app';
+import { withTestApp } from '../../test/helpers/app';
 import { BODY_LIMIT } from './body-limits';
 
 interface RawAnswer {
@@ -38,17 +38,14 @@ function rawRequest(port: number, bytes: string): Promise<RawAnswer> {
 }
 
 describe("Fastify's and Node's own refusals in the API's error shape", () => {
-  let ctx: TestContext;
+  const ctx = withTestApp({}, { listen: true });
   let port: number;
 
-  beforeAll(async () => {
-    ctx = await createTestApp();
-    await ctx.app.listen({ host: '127.0.0.1', port: 0 });
+  beforeAll(() => {
     const address = ctx.app.server.address();
     if (!address || typeof address === 'string') throw new Error('not listening');
     port = address.port;
   });
-  afterAll(async () => ctx?.close());
 
   const url = (path: string) => `http://127.0.0.1:${port}${path}`;
 

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { testConfig } from '../env';
-import { createTestApp, type TestContext } from '../../test/helpers/app';
+import { withTestApp } from '../../test/helpers/app';
 import { isPrivateAddress, resolveRegion } from './region';
 
 describe('isPrivateAddress', () => {
@@ -48,11 +48,7 @@ describe('resolveRegion', () => {
 });
 
 describe('region gating of the API', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp();
-  });
-  afterAll(async () => ctx.close());
+  const ctx = withTestApp();
 
   it('answers 451 region_unavailable to a visitor from US (country header through loopback)', async () => {
     for (const [method, url] of [['GET', '/api/v1/me'], ['GET', '/api/v1/captcha'], ['POST', '/api/v1/register'], ['POST', '/api/v1/login']] as const) {

@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import vm from 'node:vm';
 import zlib from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import { createTestApp, type TestContext } from '../../test/helpers/app';
+import { withTestApp } from '../../test/helpers/app';
+import { webDistFixture } from '../../test/helpers/web-dist';
 import { testConfig } from '../env';
 import { ALTCHA_CSS_HASH, cspHeader, securityHeaderValues } from './security-headers';
 
@@ -33,21 +33,8 @@ function expectSecurityHeaders(res: LightMyRequestResponse, what: string): void 
 }
 
 describe('security headers', () => {
-  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'rally-dist-'));
-  const script = 'console.log("rally");'.repeat(200);
-  let ctx: TestContext;
-
-  beforeAll(async () => {
-    fs.mkdirSync(path.join(dist, 'assets'));
-    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Rally</title><div id="root"></div>');
-    fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), script);
-    fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js.br'), zlib.brotliCompressSync(script));
-    ctx = await createTestApp({ WEB_DIST: dist });
-  });
-  afterAll(async () => {
-    await ctx.close();
-    fs.rmSync(dist, { recursive: true, force: true });
-  });
+  const { dir, script } = webDistFixture();
+  const ctx = withTestApp({ WEB_DIST: dir });
 
   it('are on the page, a precompressed asset, an API answer, a 404 and an error', async () => {
     const page = await ctx.app.inject({ method: 'GET', url: '/teams/1/channels/2' });
@@ -139,11 +126,7 @@ describe('the ALTCHA widget under the CSP', () => {
 });
 
 describe('security headers behind an https public URL', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp({ PUBLIC_URL: 'https://rally.example' });
-  });
-  afterAll(async () => ctx.close());
+  const ctx = withTestApp({ PUBLIC_URL: 'https://rally.example' });
 
   it('sends HSTS on every answer', async () => {
     for (const url of ['/api/v1/health', '/api/v1/nope', '/api/v1/%zz']) {

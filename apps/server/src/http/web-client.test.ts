@@ -1,27 +1,11 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import zlib from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../test/helpers/app';
+import { describe, expect, it } from 'vitest';
+import { withTestApp } from '../../test/helpers/app';
+import { webDistFixture } from '../../test/helpers/web-dist';
 
 describe('serving the built web client', () => {
-  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'rally-dist-'));
-  const script = 'console.log("rally");'.repeat(200);
-  let ctx: TestContext;
-
-  beforeAll(async () => {
-    fs.mkdirSync(path.join(dist, 'assets'));
-    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Rally</title><div id="root"></div>');
-    fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), script);
-    fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js.br'), zlib.brotliCompressSync(script));
-    fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js.gz'), zlib.gzipSync(script));
-    ctx = await createTestApp({ WEB_DIST: dist });
-  });
-  afterAll(async () => {
-    await ctx.close();
-    fs.rmSync(dist, { recursive: true, force: true });
-  });
+  const { dir, script } = webDistFixture();
+  const ctx = withTestApp({ WEB_DIST: dir });
 
   it('answers every client route with index.html, uncached', async () => {
     for (const url of ['/', '/teams/123/channels/456', '/invite/abcd1234?x=1']) {

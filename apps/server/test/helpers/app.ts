@@ -1,9 +1,11 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { CSRF_HEADER } from '@rally/shared/api/common';
 import { buildApp } from '../../src/app';
 import { testConfig, type Config, type ConfigInput } from '../../src/env';
-import type { DatabaseHandle } from '../../src/db/client';
+import type { Database, DatabaseHandle } from '../../src/db/client';
 import { openTestDatabase, testRedisPrefix } from './database';
+import { EventRecorder } from './events';
 
 export interface TestContext {
   app: FastifyInstance;
@@ -14,7 +16,8 @@ export interface TestContext {
 
 /**
  * The whole app on a real database (PGlite, or PostgreSQL + Redis when DATABASE_URL / REDIS_URL
- * are set). Share one per test file: a fresh database costs seconds.
+ * are set), to close yourself. A test file normally uses withTestApp; this is for a second app
+ * with its own config inside a test.
  */
 export async function createTestApp(overrides: Partial<ConfigInput> = {}): Promise<TestContext> {
   const database = await openTestDatabase();
@@ -56,4 +59,56 @@ export function call(
       ...options.headers,
     },
   });
+}
+
+/** What withTestApp gives: filled in by its beforeAll, so read it inside tests and hooks only. */
+export interface TestApp {
+  readonly app: FastifyInstance;
+  readonly db: Database;
+  readonly config: Config;
+  readonly database: DatabaseHandle;
+  /** Every envelope published on app.bus since the app started. */
+  readonly events: EventRecorder;
+  /** Run `fn` in afterAll, before the app closes (e.g. drop the sockets a test opened). */
+  onClose(fn: () => void | Promise<void>): void;
+}
+
+/**
+ * The per-file setup in one call: registers a beforeAll that builds the app (with config
+ * `overrides`; `listen: true` also listens on a free port of 127.0.0.1) and records its bus
+ * events, and an afterAll that closes it. Call it at the top of a describe (or of the file).
+ */
+export function withTestApp(overrides: Partial<ConfigInput> = {}, options: { listen?: boolean } = {}): TestApp {
+  let ctx: TestContext | null = null;
+  const events = new EventRecorder();
+  const cleanups: (() => void | Promise<void>)[] = [];
+  const ready = (): TestContext => {
+    if (!ctx) throw new Error('withTestApp: the app is made in beforeAll; read it inside tests and hooks');
+    return ctx;
+  };
+  beforeAll(async () => {
+    ctx = await createTestApp(overrides);
+    events.attach(ctx.app.bus);
+    if (options.listen) await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    for (const fn of cleanups.splice(0)) await fn();
+    await ctx?.close();
+  });
+  return {
+    get app() {
+      return ready().app;
+    },
+    get db() {
+      return ready().app.db;
+    },
+    get config() {
+      return ready().config;
+    },
+    get database() {
+      return ready().database;
+    },
+    events,
+    onClose: (fn) => void cleanups.push(fn),
+  };
 }

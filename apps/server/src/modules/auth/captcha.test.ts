@@ -1,18 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { captchaChallengeSchema } from '@rally/shared/api/auth';
 import { usedCaptchas } from '../../db/schema';
-import { createTestApp, type TestContext } from '../../../test/helpers/app';
+import { withTestApp } from '../../../test/helpers/app';
 import { solveCaptcha, solveChallengeToken } from '../../../test/helpers/auth';
 import { CAPTCHA_TTL_MS, consumeCaptcha, createCaptcha, verifyCaptchaToken } from './captcha';
 import { recordUsedCaptcha } from './captcha-repository';
 
 describe('captcha', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp();
-  });
-  afterAll(async () => ctx.close());
+  const ctx = withTestApp();
 
   it('GET /api/v1/captcha gives a signed v1 challenge with the configured difficulty and a 10-minute expiry', async () => {
     const before = Math.floor(Date.now() / 1000);

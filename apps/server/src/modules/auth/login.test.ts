@@ -1,22 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { authResponseSchema } from '@rally/shared/api/auth';
 import { users } from '../../db/schema';
-import { call, createTestApp, type TestContext } from '../../../test/helpers/app';
+import { call, withTestApp } from '../../../test/helpers/app';
 import { registerViaApi, sessionCookieFrom, solveCaptcha } from '../../../test/helpers/auth';
 
 describe('POST /api/v1/login', () => {
-  let ctx: TestContext;
+  // Rate limits have their own test file; LOGIN_FAILURES_BEFORE_CAPTCHA keeps its default of 3.
+  const ctx = withTestApp({ RATE_LIMIT_REGISTER: '1000/3600', RATE_LIMIT_LOGIN: '1000/300' });
   let addressCounter = 0;
   /** A fresh client address per use (through the trusted loopback proxy), so that tests do not share failure counts. */
   const newAddress = () => ({ 'x-forwarded-for': `203.0.113.${++addressCounter}` });
 
-  beforeAll(async () => {
-    // Rate limits have their own test file; LOGIN_FAILURES_BEFORE_CAPTCHA keeps its default of 3.
-    ctx = await createTestApp({ RATE_LIMIT_REGISTER: '1000/3600', RATE_LIMIT_LOGIN: '1000/300' });
-    expect(ctx.config.LOGIN_FAILURES_BEFORE_CAPTCHA).toBe(3);
-  });
-  afterAll(async () => ctx.close());
 
   async function newAccount() {
     const { body, user } = await registerViaApi(ctx.app, { email: `Mixed.Case_${Date.now()}_${addressCounter}@Example.com` });
@@ -57,6 +52,7 @@ describe('POST /api/v1/login', () => {
   });
 
   it('demands a captcha after 3 failures for an email (from any address), accepts a solved one, then forgets the failures', async () => {
+    expect(ctx.config.LOGIN_FAILURES_BEFORE_CAPTCHA).toBe(3);
     const account = await newAccount();
     for (let i = 0; i < 3; i++) expect((await login({ email: account.email, password: `wrong-${i}` })).statusCode).toBe(401);
 

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, type TestContext } from '../../../test/helpers/app';
+import { describe, expect, it } from 'vitest';
+import { call, withTestApp } from '../../../test/helpers/app';
 import { registerViaApi } from '../../../test/helpers/auth';
 
 describe('rate limits of register and login (per client address)', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp({ RATE_LIMIT_REGISTER: '2/3600', RATE_LIMIT_LOGIN: '3/300' });
-  });
-  afterAll(async () => ctx.close());
+  const ctx = withTestApp({ RATE_LIMIT_REGISTER: '2/3600', RATE_LIMIT_LOGIN: '3/300' });
 
   it('counts every registration attempt, valid or not, and answers 429 past the limit', async () => {
     const address = { 'x-forwarded-for': '198.51.100.1' };

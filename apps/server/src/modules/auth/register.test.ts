@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { meResponseSchema } from '@rally/shared/api/users';
 import { authResponseSchema } from '@rally/shared/api/auth';
 import { sessions, usedCaptchas, users } from '../../db/schema';
-import { call, createTestApp, type TestContext } from '../../../test/helpers/app';
+import { call, withTestApp } from '../../../test/helpers/app';
 import { registerViaApi, registrationBody, sessionCookieFrom, solveCaptcha, solveChallengeToken } from '../../../test/helpers/auth';
 import { uniqueViolation } from '../../lib/db-errors';
 import { newId } from '../../lib/snowflake';
@@ -11,12 +11,8 @@ import { insertUser } from '../users/repository';
 import { createCaptcha } from './captcha';
 
 describe('POST /api/v1/register', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    // Rate limiting has its own test file; here many registrations come from one address.
-    ctx = await createTestApp({ RATE_LIMIT_REGISTER: '1000/3600' });
-  });
-  afterAll(async () => ctx.close());
+  // Rate limiting has its own test file; here many registrations come from one address.
+  const ctx = withTestApp({ RATE_LIMIT_REGISTER: '1000/3600' });
 
   const rowCount = async (table: typeof users | typeof sessions) => (await ctx.app.db.select({ n: count() }).from(table))[0].n;
   const userRow = async (id: string) => (await ctx.app.db.select().from(users).where(eq(users.id, id)))[0];

@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { sessions } from '../../db/schema';
-import { call, createTestApp, type TestContext } from '../../../test/helpers/app';
+import { call, withTestApp } from '../../../test/helpers/app';
 import { registerViaApi } from '../../../test/helpers/auth';
-import { createUser } from '../../../test/helpers/users';
+import { makeUser } from '../../../test/helpers/factories';
 import { hashToken } from './session-repository';
 
 describe('GET /api/v1/me and POST /api/logout', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp();
-  });
-  afterAll(async () => ctx.close());
+  const ctx = withTestApp();
 
   const me = (cookie?: string) => ctx.app.inject({ method: 'GET', url: '/api/v1/me', headers: cookie ? { cookie } : {} });
 
@@ -25,7 +21,7 @@ describe('GET /api/v1/me and POST /api/logout', () => {
   });
 
   it('returns the user, settings and the current location', async () => {
-    const user = await createUser(ctx.app);
+    const user = await makeUser(ctx.app);
     const res = await me(user.cookie);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({

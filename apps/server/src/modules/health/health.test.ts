@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/helpers/app';
+import { describe, expect, it } from 'vitest';
+import { createTestApp, withTestApp } from '../../../test/helpers/app';
 
 describe('health and error shape', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp();
-  });
-  afterAll(async () => ctx.close());
+  const ctx = withTestApp();
 
   it('says ok and nothing about the deployment', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/v1/health' });
@@ -54,11 +50,7 @@ describe('health and error shape', () => {
 });
 
 describe('region endpoint', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp();
-  });
-  afterAll(async () => ctx.close());
+  const ctx = withTestApp();
 
   it('tells a loopback visitor without a country header the default country (TR)', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/v1/region' });

@@ -1,25 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { messageSchema, type Message } from '@rally/shared/api/messages';
 import { UserFlags } from '@rally/shared/api/users';
 import { RATE_LIMITS } from '@rally/shared/limits';
 import { ChannelPermission, type ChannelOverwrites } from '@rally/shared/permissions';
-import { call, createTestApp, type TestContext } from '../../../test/helpers/app';
-import { createUser, type TestUser } from '../../../test/helpers/users';
-import type { BusEnvelope } from '../../bus/types';
+import { call, withTestApp } from '../../../test/helpers/app';
+import { makeChannel, makeTeam, makeUser, type TestUser } from '../../../test/helpers/factories';
 import { channels, users } from '../../db/schema';
 import { newId } from '../../lib/snowflake';
-import { createTeamVia, joinVia } from '../teams/testing';
 import { insertMessage } from './repository';
 
 describe('messages', () => {
-  let ctx: TestContext;
-  const events: BusEnvelope[] = [];
-  beforeAll(async () => {
-    ctx = await createTestApp();
-    ctx.app.bus.subscribe((e) => events.push(e));
-  });
-  afterAll(async () => ctx.close());
+  const ctx = withTestApp();
 
   const send = (user: TestUser, channelId: string, body: Record<string, unknown>) =>
     call(ctx.app, 'POST', `/api/v1/channels/${channelId}/messages`, { cookie: user.cookie, body });
@@ -28,11 +20,10 @@ describe('messages', () => {
 
   /** A team with an owner, a second member and its general channel. */
   async function setup() {
-    const owner = await createUser(ctx.app);
-    const member = await createUser(ctx.app);
-    const { team, general } = await createTeamVia(ctx.app, owner, 'Chat');
-    await joinVia(ctx.app, owner, team.id, member);
-    return { owner, member, team, channelId: general.id };
+    const owner = await makeUser(ctx.app);
+    const member = await makeUser(ctx.app);
+    const team = await makeTeam(ctx, owner, { name: 'Chat', members: [member] });
+    return { owner, member, team, channelId: team.generalId };
   }
 
   async function setOverwrites(channelId: string, permissions: ChannelOverwrites) {
@@ -49,7 +40,7 @@ describe('messages', () => {
   describe('POST /api/v1/channels/{channelId}/messages', () => {
     it('stores the message, echoes the nonce, and publishes MESSAGE_SEND to the channel', async () => {
       const { member, channelId } = await setup();
-      const before = events.length;
+      const since = ctx.events.mark();
       const res = await send(member, channelId, { content: '  hello there  ', nonce: 'nonce-1' });
       expect(res.statusCode).toBe(201);
       const message = messageSchema.parse(res.json().message);
@@ -63,11 +54,10 @@ describe('messages', () => {
         type: 'text',
         createdBy: { id: member.id, username: member.username, profilePicture: null, presence: 1 },
       });
-      await expect.poll(() => events.slice(before).find((e) => e.event.type === 'MESSAGE_SEND')).toBeTruthy();
-      const published = events.slice(before).filter((e) => e.event.type === 'MESSAGE_SEND');
-      expect(published).toHaveLength(1);
-      expect(published[0].audience).toEqual({ kind: 'channel', channelId });
-      expect(published[0].event.data).toEqual(message);
+      const published = await ctx.events.waitFor('MESSAGE_SEND', { since });
+      expect(ctx.events.ofType('MESSAGE_SEND', { since })).toHaveLength(1);
+      expect(published.audience).toEqual({ kind: 'channel', channelId });
+      expect(published.event.data).toEqual(message);
 
       const listed = await list(member, channelId);
       expect(listed.statusCode).toBe(200);
@@ -102,7 +92,7 @@ describe('messages', () => {
 
     it('refuses without SEND_MESSAGES (a default-role overwrite); the owner still sends', async () => {
       const { owner, member, team, channelId } = await setup();
-      await setOverwrites(channelId, { role: { [team.id]: { allow: 0, deny: ChannelPermission.SEND_MESSAGES } }, user: {} });
+      await setOverwrites(channelId, { role: { [team.teamId]: { allow: 0, deny: ChannelPermission.SEND_MESSAGES } }, user: {} });
       const res = await send(member, channelId, { content: 'hi' });
       expect(res.statusCode).toBe(403);
       expect(res.json()).toMatchObject({ code: 'no_permission_to_send_messages', message: "You don't have permission to send messages in this channel" });
@@ -113,7 +103,7 @@ describe('messages', () => {
 
     it('refuses reading and sending without VIEW_CHANNEL', async () => {
       const { member, team, channelId } = await setup();
-      await setOverwrites(channelId, { role: { [team.id]: { allow: 0, deny: ChannelPermission.VIEW_CHANNEL } }, user: {} });
+      await setOverwrites(channelId, { role: { [team.teamId]: { allow: 0, deny: ChannelPermission.VIEW_CHANNEL } }, user: {} });
       for (const res of [await send(member, channelId, { content: 'hi' }), await list(member, channelId)]) {
         expect(res.statusCode).toBe(403);
         expect(res.json().code).toBe('no_permission_to_view_channel');
@@ -122,7 +112,7 @@ describe('messages', () => {
 
     it('refuses reading without CAN_SEE_MESSAGE_HISTORY, while sending still works', async () => {
       const { member, team, channelId } = await setup();
-      await setOverwrites(channelId, { role: { [team.id]: { allow: 0, deny: ChannelPermission.CAN_SEE_MESSAGE_HISTORY } }, user: {} });
+      await setOverwrites(channelId, { role: { [team.teamId]: { allow: 0, deny: ChannelPermission.CAN_SEE_MESSAGE_HISTORY } }, user: {} });
       const res = await list(member, channelId);
       expect(res.statusCode).toBe(403);
       expect(res.json()).toMatchObject({ code: 'no_permission_to_view_history', message: "You don't have permission to view the message history" });
@@ -131,14 +121,13 @@ describe('messages', () => {
 
     it('answers 404 channel_not_found to non-members and for unknown channels and categories', async () => {
       const { owner, team, channelId } = await setup();
-      const stranger = await createUser(ctx.app);
-      const [category] = await ctx.app.db.select().from(channels).where(eq(channels.teamId, team.id)).then((rows) => rows.filter((c) => c.type === 'category'));
+      const stranger = await makeUser(ctx.app);
       for (const res of [
         await send(stranger, channelId, { content: 'hi' }),
         await list(stranger, channelId),
         await send(owner, newId(), { content: 'hi' }),
         await list(owner, newId()),
-        await send(owner, category.id, { content: 'hi' }),
+        await send(owner, team.categoryId, { content: 'hi' }),
       ]) {
         expect(res.statusCode).toBe(404);
         expect(res.json()).toMatchObject({ code: 'channel_not_found', message: 'Channel not found' });
@@ -148,8 +137,7 @@ describe('messages', () => {
 
     it('accepts messages only in text channels for now', async () => {
       const { owner, team } = await setup();
-      const voiceId = newId();
-      await ctx.app.db.insert(channels).values({ id: voiceId, teamId: team.id, type: 'voice', name: 'Voice' });
+      const voiceId = await makeChannel(ctx, team.teamId, { type: 'voice', name: 'Voice' });
       const res = await send(owner, voiceId, { content: 'hi' });
       expect(res.statusCode).toBe(400);
       expect(res.json().code).toBe('channel_messages_unsupported');

@@ -1,29 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { memberSchema, teamSchema, type Channel } from '@rally/shared/api/teams';
 import { LIMITS } from '@rally/shared/limits';
-import { ALL_TEAM_PERMISSIONS, ChannelPermission, DEFAULT_ROLE_PERMISSIONS } from '@rally/shared/permissions';
-import { call, createTestApp, type TestContext } from '../../../test/helpers/app';
-import { createUser } from '../../../test/helpers/users';
-import type { BusEnvelope } from '../../bus/types';
+import { ALL_TEAM_PERMISSIONS, DEFAULT_ROLE_PERMISSIONS } from '@rally/shared/permissions';
+import { call, withTestApp } from '../../../test/helpers/app';
+import { fillTeamLimit, makeChannel, makeTeam, makeUser } from '../../../test/helpers/factories';
 import { channels, roles, teamMembers, teams } from '../../db/schema';
 import { newId } from '../../lib/snowflake';
 import { teamRepository } from './repository';
 import { createTeam } from './service';
-import { createTeamVia, joinVia } from './testing';
 
 describe('teams', () => {
-  let ctx: TestContext;
-  const events: BusEnvelope[] = [];
-  beforeAll(async () => {
-    ctx = await createTestApp();
-    ctx.app.bus.subscribe((e) => events.push(e));
-  });
-  afterAll(async () => ctx.close());
+  const ctx = withTestApp();
 
   describe('POST /api/v1/teams', () => {
     it('creates the team, its default role, the owner as member and a general channel in a category', async () => {
-      const owner = await createUser(ctx.app);
+      const owner = await makeUser(ctx.app);
       const res = await call(ctx.app, 'POST', '/api/v1/teams', { cookie: owner.cookie, body: { name: '  Raiders  ' } });
       expect(res.statusCode).toBe(201);
       const body = res.json();
@@ -44,7 +36,7 @@ describe('teams', () => {
     });
 
     it('names the first category and channel in the creator\'s language', async () => {
-      const owner = await createUser(ctx.app);
+      const owner = await makeUser(ctx.app);
       const res = await call(ctx.app, 'POST', '/api/v1/teams', { cookie: owner.cookie, body: { name: 'Akıncılar' }, headers: { 'accept-language': 'tr-TR,tr;q=0.9' } });
       expect(res.statusCode).toBe(201);
       const rows = await ctx.app.db.select().from(channels).where(eq(channels.teamId, res.json().createdTeam.id));
@@ -52,20 +44,18 @@ describe('teams', () => {
     });
 
     it('publishes USER_JOINED_TEAM to the owner only, with what READY would hold for the team', async () => {
-      const owner = await createUser(ctx.app);
+      const owner = await makeUser(ctx.app);
       const res = await call(ctx.app, 'POST', '/api/v1/teams', { cookie: owner.cookie, body: { name: 'Eventful' } });
       const teamId = res.json().createdTeam.id;
-      await expect.poll(() => events.find((e) => e.event.type === 'USER_JOINED_TEAM' && e.event.data.team.id === teamId)).toBeTruthy();
-      const envelope = events.find((e) => e.event.type === 'USER_JOINED_TEAM' && e.event.data.team.id === teamId)!;
+      const envelope = await ctx.events.waitFor('USER_JOINED_TEAM', { where: (e) => e.event.data.team.id === teamId });
       expect(envelope.audience).toEqual({ kind: 'users', userIds: [owner.id] });
-      if (envelope.event.type !== 'USER_JOINED_TEAM') throw new Error('unreachable');
       expect(envelope.event.data.channels.map((c) => c.name)).toEqual(['general']);
       expect(envelope.event.data.categories.map((c) => c.name)).toEqual(['Text Channels']);
       expect(envelope.event.data.roles.map((r) => r.id)).toEqual([teamId]);
     });
 
     it('checks the name after trimming: 1 to 20 characters, with the catalogue messages', async () => {
-      const user = await createUser(ctx.app);
+      const user = await makeUser(ctx.app);
       const empty = await call(ctx.app, 'POST', '/api/v1/teams', { cookie: user.cookie, body: { name: '    ' } });
       expect(empty.statusCode).toBe(400);
       expect(empty.json()).toEqual({
@@ -86,7 +76,7 @@ describe('teams', () => {
     });
 
     it('refuses a profile picture (uploads do not exist yet) and accepts null', async () => {
-      const user = await createUser(ctx.app);
+      const user = await makeUser(ctx.app);
       const res = await call(ctx.app, 'POST', '/api/v1/teams', { cookie: user.cookie, body: { name: 'Pics', profilePicture: 'https://evil.example/a.png' } });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ code: 'team_picture_unavailable', errors: { profilePicture: expect.any(String) } });
@@ -100,17 +90,15 @@ describe('teams', () => {
     });
 
     it('refuses a team beyond the per-user limit', async () => {
-      const user = await createUser(ctx.app);
-      const ids = Array.from({ length: LIMITS.teamsPerUser }, () => newId());
-      await ctx.app.db.insert(teams).values(ids.map((id) => ({ id, name: 'Filler', ownerId: user.id, memberCount: 1 })));
-      await ctx.app.db.insert(teamMembers).values(ids.map((teamId) => ({ teamId, userId: user.id })));
+      const user = await makeUser(ctx.app);
+      await fillTeamLimit(ctx, user);
       const res = await call(ctx.app, 'POST', '/api/v1/teams', { cookie: user.cookie, body: { name: 'One too many' } });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ code: 'team_limit_reached', message: `You can be in at most ${LIMITS.teamsPerUser} teams; leave one first` });
     });
 
     it('leaves nothing behind when a step fails half-way (a constraint violation in the channel insert)', async () => {
-      const user = await createUser(ctx.app);
+      const user = await makeUser(ctx.app);
       let teamId = '';
       const poisoned = {
         ...teamRepository,
@@ -128,7 +116,7 @@ describe('teams', () => {
     });
 
     it('leaves nothing behind when the last step fails after every insert', async () => {
-      const user = await createUser(ctx.app);
+      const user = await makeUser(ctx.app);
       const seen: string[] = [];
       const poisoned = {
         ...teamRepository,
@@ -138,29 +126,29 @@ describe('teams', () => {
           throw new Error('boom after the channels');
         },
       };
-      const before = events.length;
+      const since = ctx.events.mark();
       await expect(createTeam({ db: ctx.app.db, bus: ctx.app.bus }, user.id, { name: 'Doomed' }, poisoned)).rejects.toThrow('boom');
       expect(seen.length).toBe(2);
       expect(await ctx.app.db.select().from(teams).where(eq(teams.id, seen[0]))).toEqual([]);
       expect(await ctx.app.db.select().from(roles).where(eq(roles.id, seen[0]))).toEqual([]);
       expect(await ctx.app.db.select().from(channels).where(eq(channels.teamId, seen[0]))).toEqual([]);
       expect(await ctx.app.db.select().from(teamMembers).where(eq(teamMembers.userId, user.id))).toEqual([]);
-      expect(events.slice(before).some((e) => e.event.type === 'USER_JOINED_TEAM' && e.event.data.team.id === seen[0])).toBe(false);
+      expect(ctx.events.ofType('USER_JOINED_TEAM', { since, where: (e) => e.event.data.team.id === seen[0] })).toEqual([]);
     });
   });
 
   describe('GET /api/v1/teams', () => {
     it("lists the user's teams in the order they were joined, and nobody else's", async () => {
-      const alice = await createUser(ctx.app);
-      const bob = await createUser(ctx.app);
-      const first = await createTeamVia(ctx.app, alice, 'First');
-      const second = await createTeamVia(ctx.app, alice, 'Second');
-      await createTeamVia(ctx.app, bob, 'Bobs');
+      const alice = await makeUser(ctx.app);
+      const bob = await makeUser(ctx.app);
+      const first = await makeTeam(ctx, alice, { name: 'First' });
+      const second = await makeTeam(ctx, alice, { name: 'Second' });
+      await makeTeam(ctx, bob, { name: 'Bobs' });
       const res = await call(ctx.app, 'GET', '/api/v1/teams', { cookie: alice.cookie });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ success: true, suspendedTeamLength: 0 });
-      expect(res.json().teams.map((t: { id: string }) => t.id)).toEqual([first.team.id, second.team.id]);
-      const none = await call(ctx.app, 'GET', '/api/v1/teams', { cookie: (await createUser(ctx.app)).cookie });
+      expect(res.json().teams.map((t: { id: string }) => t.id)).toEqual([first.teamId, second.teamId]);
+      const none = await call(ctx.app, 'GET', '/api/v1/teams', { cookie: (await makeUser(ctx.app)).cookie });
       expect(none.json()).toEqual({ success: true, teams: [], suspendedTeamLength: 0 });
       expect((await call(ctx.app, 'GET', '/api/v1/teams')).statusCode).toBe(401);
     });
@@ -168,34 +156,25 @@ describe('teams', () => {
 
   describe('GET /api/teams/{teamId}/channels', () => {
     it('lists what the member may view, on both paths', async () => {
-      const owner = await createUser(ctx.app);
-      const member = await createUser(ctx.app);
-      const { team, general } = await createTeamVia(ctx.app, owner, 'Channels');
-      await joinVia(ctx.app, owner, team.id, member);
-      const hiddenId = newId();
-      await ctx.app.db.insert(channels).values({
-        id: hiddenId,
-        teamId: team.id,
-        type: 'text',
-        name: 'staff',
-        priority: 1,
-        permissions: { role: { [team.id]: { allow: 0, deny: ChannelPermission.VIEW_CHANNEL } }, user: {} },
-      });
+      const owner = await makeUser(ctx.app);
+      const member = await makeUser(ctx.app);
+      const team = await makeTeam(ctx, owner, { name: 'Channels', members: [member] });
+      const hiddenId = await makeChannel(ctx, team.teamId, { name: 'staff', priority: 1, hiddenFrom: [team.teamId] });
       for (const prefix of ['/api/v1', '/api']) {
-        const res = await call(ctx.app, 'GET', `${prefix}/teams/${team.id}/channels`, { cookie: member.cookie });
+        const res = await call(ctx.app, 'GET', `${prefix}/teams/${team.teamId}/channels`, { cookie: member.cookie });
         expect(res.statusCode).toBe(200);
-        expect(res.json().channels.map((c: Channel) => c.id)).toEqual([general.id]);
+        expect(res.json().channels.map((c: Channel) => c.id)).toEqual([team.generalId]);
         expect(res.json().categories.map((c: { name: string }) => c.name)).toEqual(['Text Channels']);
       }
-      const ownerView = await call(ctx.app, 'GET', `/api/teams/${team.id}/channels`, { cookie: owner.cookie });
-      expect(ownerView.json().channels.map((c: Channel) => c.id)).toEqual([general.id, hiddenId]);
+      const ownerView = await call(ctx.app, 'GET', `/api/teams/${team.teamId}/channels`, { cookie: owner.cookie });
+      expect(ownerView.json().channels.map((c: Channel) => c.id)).toEqual([team.generalId, hiddenId]);
     });
 
     it('answers 404 team_not_found alike for non-members and unknown teams', async () => {
-      const owner = await createUser(ctx.app);
-      const stranger = await createUser(ctx.app);
-      const { team } = await createTeamVia(ctx.app, owner, 'Private');
-      const hidden = await call(ctx.app, 'GET', `/api/v1/teams/${team.id}/channels`, { cookie: stranger.cookie });
+      const owner = await makeUser(ctx.app);
+      const stranger = await makeUser(ctx.app);
+      const team = await makeTeam(ctx, owner, { name: 'Private' });
+      const hidden = await call(ctx.app, 'GET', `/api/v1/teams/${team.teamId}/channels`, { cookie: stranger.cookie });
       const unknown = await call(ctx.app, 'GET', `/api/v1/teams/${newId()}/channels`, { cookie: stranger.cookie });
       expect(hidden.statusCode).toBe(404);
       expect(hidden.json()).toEqual(unknown.json());
@@ -206,20 +185,19 @@ describe('teams', () => {
 
   describe('GET /api/teams/{teamId}/members', () => {
     it('lists members with roles, team permissions and presence, oldest first, on both paths', async () => {
-      const owner = await createUser(ctx.app);
-      const member = await createUser(ctx.app);
-      const { team } = await createTeamVia(ctx.app, owner, 'Members');
-      await joinVia(ctx.app, owner, team.id, member);
+      const owner = await makeUser(ctx.app);
+      const member = await makeUser(ctx.app);
+      const team = await makeTeam(ctx, owner, { name: 'Members', members: [member] });
       for (const prefix of ['/api/v1', '/api']) {
-        const res = await call(ctx.app, 'GET', `${prefix}/teams/${team.id}/members`, { cookie: member.cookie });
+        const res = await call(ctx.app, 'GET', `${prefix}/teams/${team.teamId}/members`, { cookie: member.cookie });
         expect(res.statusCode).toBe(200);
         const members = res.json().members.map((m: unknown) => memberSchema.parse(m));
         expect(members.map((m: { id: string }) => m.id)).toEqual([owner.id, member.id]);
         expect(members[0]).toMatchObject({ username: owner.username, permissions: ALL_TEAM_PERMISSIONS, roles: [], bot: false, system: false });
         expect(members[1]).toMatchObject({ username: member.username, permissions: DEFAULT_ROLE_PERMISSIONS, presence: 1 });
       }
-      const stranger = await createUser(ctx.app);
-      const res = await call(ctx.app, 'GET', `/api/teams/${team.id}/members`, { cookie: stranger.cookie });
+      const stranger = await makeUser(ctx.app);
+      const res = await call(ctx.app, 'GET', `/api/teams/${team.teamId}/members`, { cookie: stranger.cookie });
       expect(res.statusCode).toBe(404);
       expect(res.json().code).toBe('team_not_found');
     });

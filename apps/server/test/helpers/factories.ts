@@ -1,0 +1,145 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { Message } from '@rally/shared/api/messages';
+import { ChannelPermission, DEFAULT_ROLE_PERMISSIONS, type ChannelOverwrites } from '@rally/shared/permissions';
+import { LIMITS } from '@rally/shared/limits';
+import type { Database } from '../../src/db/client';
+import { teamMembers, teams } from '../../src/db/schema';
+import { newId } from '../../src/lib/snowflake';
+import { SESSION_COOKIE } from '../../src/modules/auth/authenticate';
+import { createSession } from '../../src/modules/auth/session-repository';
+import { teamRepository, type NewChannel } from '../../src/modules/teams/repository';
+import { DEFAULT_CHANNEL_NAMES, DEFAULT_ROLE_NAME } from '../../src/modules/teams/service';
+import { insertUser } from '../../src/modules/users/repository';
+
+/**
+ * Fixtures made through the repositories (rows only: no event is published, no route is called),
+ * so that a test of one feature does not depend on the routes of another. The flows themselves
+ * (register, create a team, join by invite) are tested through their routes.
+ */
+
+/** The app, or just a database (the multi-process test has no app in its own process). */
+export type WithDb = { db: Database };
+/** The user fields a fixture needs. */
+export type Who = { id: string };
+
+export interface TestUser {
+  id: string;
+  username: string;
+  email: string;
+  /** A Cookie header value that signs in as this user. */
+  cookie: string;
+  token: string;
+}
+
+/** A signed-in user. */
+export async function makeUser(app: FastifyInstance, name?: string): Promise<TestUser> {
+  const suffix = randomBytes(3).toString('hex');
+  const username = name ?? `user_${suffix}`;
+  const id = newId();
+  const email = `${username.replace(/\W/g, '')}_${suffix}@example.com`;
+  await insertUser(app.db, {
+    id,
+    username,
+    slug: `u-${suffix}-${id.slice(-6)}`,
+    email,
+    passwordHash: 'not-a-real-hash',
+    birthdate: '2000-01-01',
+    location: 'TR',
+    consentAt: new Date(),
+  });
+  const token = await createSession(app.db, id, {});
+  const signed = app.signCookie(token);
+  return { id, username, email, token, cookie: `${SESSION_COOKIE}=${encodeURIComponent(signed)}` };
+}
+
+export interface TeamFixture {
+  teamId: string;
+  categoryId: string;
+  /** A text channel every member sees. */
+  generalId: string;
+}
+
+/**
+ * A team as POST /api/v1/teams makes it — the default role (id = team id), a 'Text Channels'
+ * category with #general — owned by `owner`, with `members` after the owner.
+ */
+export async function makeTeam(app: WithDb, owner: Who, options: { name?: string; members?: Who[] } = {}): Promise<TeamFixture> {
+  const teamId = newId();
+  const categoryId = newId();
+  const generalId = newId();
+  const names = DEFAULT_CHANNEL_NAMES.en;
+  await teamRepository.insertTeam(app.db, { id: teamId, name: options.name ?? 'Raiders', profilePicture: null, ownerId: owner.id, memberCount: 1 });
+  await teamRepository.insertRole(app.db, { id: teamId, teamId, name: DEFAULT_ROLE_NAME, permissions: DEFAULT_ROLE_PERMISSIONS, priority: 0 });
+  await teamRepository.insertMember(app.db, teamId, owner.id);
+  await teamRepository.insertChannels(app.db, [
+    { id: categoryId, teamId, type: 'category', name: names.category, priority: 0 },
+    { id: generalId, teamId, type: 'text', name: names.channel, parentId: categoryId, priority: 0 },
+  ]);
+  for (const member of options.members ?? []) await makeMember(app, teamId, member);
+  return { teamId, categoryId, generalId };
+}
+
+export interface RoleSpec {
+  name?: string;
+  permissions: number;
+  priority?: number;
+}
+
+/** Make `user` a member of the team (counted), holding new roles made from `roles`. Returns the role ids. */
+export async function makeMember(app: WithDb, teamId: string, user: Who, options: { roles?: RoleSpec[] } = {}): Promise<{ roleIds: string[] }> {
+  const roleIds: string[] = [];
+  for (const [i, role] of (options.roles ?? []).entries()) {
+    const id = newId();
+    await teamRepository.insertRole(app.db, { id, teamId, name: role.name ?? `role ${i + 1}`, permissions: role.permissions, priority: role.priority ?? i + 1 });
+    roleIds.push(id);
+  }
+  await teamRepository.insertMember(app.db, teamId, user.id, roleIds);
+  await teamRepository.addToMemberCount(app.db, teamId, 1);
+  return { roleIds };
+}
+
+/**
+ * A channel of the team (text by default). `hiddenFrom`: role ids (the team id is the default
+ * role) denied VIEW_CHANNEL, which merges into `permissions`.
+ */
+export async function makeChannel(
+  app: WithDb,
+  teamId: string,
+  options: Partial<Omit<NewChannel, 'id' | 'teamId'>> & { hiddenFrom?: string[] } = {},
+): Promise<string> {
+  const { hiddenFrom = [], ...fields } = options;
+  const permissions: ChannelOverwrites = fields.permissions ?? { role: {}, user: {} };
+  for (const roleId of hiddenFrom) permissions.role[roleId] = { allow: 0, deny: ChannelPermission.VIEW_CHANNEL };
+  const id = newId();
+  await teamRepository.insertChannels(app.db, [{ type: 'text', name: 'channel', ...fields, permissions, id, teamId }]);
+  return id;
+}
+
+/** A Message as the API and MESSAGE_SEND carry it (not stored), for bus and gateway tests. */
+export function makeMessage(channelId: string, fields: Partial<Omit<Message, 'createdBy'>> & { author?: { id: string; username: string } } = {}): Message {
+  const { author = { id: newId(), username: 'author' }, ...rest } = fields;
+  return {
+    id: newId(),
+    channelId,
+    content: 'hello',
+    createdAt: new Date().toISOString(),
+    editedAt: null,
+    createdBy: { id: author.id, username: author.username, profilePicture: null, presence: 1 },
+    replyTo: null,
+    type: 'text',
+    attachments: [],
+    embeds: [],
+    reactions: [],
+    mentions: { users: [], roles: [], everyone: false, here: false },
+    nonce: null,
+    ...rest,
+  };
+}
+
+/** Make `user` a member of LIMITS.teamsPerUser bare teams (rows only): the next join or create passes the limit. */
+export async function fillTeamLimit(app: WithDb, user: Who): Promise<void> {
+  const ids = Array.from({ length: LIMITS.teamsPerUser }, () => newId());
+  await app.db.insert(teams).values(ids.map((id) => ({ id, name: 'Filler', ownerId: user.id, memberCount: 1 })));
+  await app.db.insert(teamMembers).values(ids.map((teamId) => ({ teamId, userId: user.id })));
+}
