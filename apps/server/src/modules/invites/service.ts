@@ -1,10 +1,10 @@
 import { randomInt } from 'node:crypto';
 import type { CreateInviteRequest, Invite, InviteLookupResponse, Team } from '@rally/shared/api/teams';
 import { LIMITS } from '@rally/shared/limits';
-import { hasBit, TeamPermission } from '@rally/shared/permissions';
 import type { Executor } from '../../db/client';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
-import { loadTeamAccess } from '../teams/access';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
+import { loadTeamAccess } from '../permissions/access';
+import { assertTeam } from '../permissions/assert';
 import { toTeam } from '../teams/mappers';
 import { teamRepository } from '../teams/repository';
 import type { ServiceDeps } from '../../lib/service-deps';
@@ -32,7 +32,7 @@ export type CreateInviteInput = Required<Pick<CreateInviteRequest, 'teamId'>> & 
 export async function createInvite(db: Executor, userId: string, input: CreateInviteInput, repo: InviteRepository = inviteRepository): Promise<Invite> {
   const access = await loadTeamAccess(db, input.teamId, userId);
   if (!access) throw notFound('team_not_found');
-  if (!hasBit(access.teamPermissions, TeamPermission.CREATE_INVITES)) throw forbidden('no_permission_to_create_invites');
+  assertTeam(access, 'CREATE_INVITES');
   // 62^8 codes: a collision is rare; draw again when one happens.
   for (let attempt = 0; attempt < 5; attempt++) {
     const row = await repo.insertInvite(db, {

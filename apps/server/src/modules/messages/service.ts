@@ -1,12 +1,13 @@
 import { isBlankMessage, messageLimit, type ListMessagesQuery, type Message, type SendMessageRequest } from '@rally/shared/api/messages';
 import { UserFlags } from '@rally/shared/api/users';
 import { RATE_LIMITS } from '@rally/shared/limits';
-import { ChannelPermission, hasBit } from '@rally/shared/permissions';
+import { hasBit } from '@rally/shared/permissions';
 import type { Executor } from '../../db/client';
-import { AppError, badRequest, forbidden, notFound, tooManyRequests, unauthorized } from '../../lib/errors';
+import { AppError, badRequest, notFound, tooManyRequests, unauthorized } from '../../lib/errors';
 import type { RateLimiter } from '../../lib/rate-limit';
 import { newId } from '../../lib/snowflake';
-import { channelPermissions, loadChannelAccess, type TeamAccess } from '../teams/access';
+import { loadChannelAccess, type TeamAccess } from '../permissions/access';
+import { assertChannel } from '../permissions/assert';
 import { publishEvent } from '../../lib/events';
 import type { ChannelRow } from '../teams/mappers';
 import type { ServiceDeps } from '../../lib/service-deps';
@@ -38,8 +39,7 @@ interface ChannelContext {
 async function messageChannel(db: Executor, channelId: string, userId: string): Promise<ChannelContext> {
   const found = await loadChannelAccess(db, channelId, userId);
   if (!found || found.channel.type === 'category') throw notFound('channel_not_found');
-  const permissions = channelPermissions(found.access, found.channel);
-  if (!hasBit(permissions, ChannelPermission.VIEW_CHANNEL)) throw forbidden('no_permission_to_view_channel');
+  const permissions = assertChannel(found.access, found.channel, 'VIEW_CHANNEL');
   if (!MESSAGE_CHANNEL_TYPES.includes(found.channel.type)) throw badRequest('channel_messages_unsupported');
   return { ...found, permissions };
 }
@@ -62,8 +62,8 @@ export async function listMessages(
   query: ListMessagesQuery,
   repo: MessageRepository = messageRepository,
 ): Promise<MessagePage> {
-  const { permissions } = await messageChannel(db, channelId, userId);
-  if (!hasBit(permissions, ChannelPermission.CAN_SEE_MESSAGE_HISTORY)) throw forbidden('no_permission_to_view_history');
+  const { access, channel, permissions } = await messageChannel(db, channelId, userId);
+  assertChannel(access, channel, 'CAN_SEE_MESSAGE_HISTORY', permissions);
   const rows = await repo.listPage(db, channelId, { limit: query.limit + 1, before: query.before, after: query.after, offset: query.offset });
   const hasMore = rows.length > query.limit;
   const page = rows.slice(0, query.limit);
@@ -93,8 +93,8 @@ export async function sendMessage(
   const rate = await deps.rateLimiter.hit(messageSendRateKey(userId), RATE_LIMITS.messageSend.count, RATE_LIMITS.messageSend.windowMs);
   if (!rate.allowed) throw tooManyRequests(rate.retryAfterMs);
 
-  const { permissions } = await messageChannel(deps.db, channelId, userId);
-  if (!hasBit(permissions, ChannelPermission.SEND_MESSAGES)) throw forbidden('no_permission_to_send_messages');
+  const { access, channel, permissions } = await messageChannel(deps.db, channelId, userId);
+  assertChannel(access, channel, 'SEND_MESSAGES', permissions);
 
   const author = await findUserById(deps.db, userId);
   if (!author) throw unauthorized();

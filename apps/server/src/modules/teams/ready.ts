@@ -1,6 +1,6 @@
 import type { Category, Channel, Role, Team } from '@rally/shared/api/teams';
 import type { Executor } from '../../db/client';
-import { canView, loadAccessForUser, type TeamAccess } from './access';
+import { canView, loadAccessForUser, type TeamAccess } from '../permissions/access';
 import { toCategory, toChannel, toRole, toTeam } from './mappers';
 
 export interface TeamState {

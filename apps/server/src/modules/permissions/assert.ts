@@ -1,0 +1,51 @@
+import { ChannelPermission, hasBit, TeamPermission, type ChannelPermissionName, type TeamPermissionName } from '@rally/shared/permissions';
+import type { ErrorCode } from '@rally/shared/i18n/errors';
+import { forbidden } from '../../lib/errors';
+import type { ChannelRow } from '../teams/mappers';
+import { channelPermissions, type TeamAccess } from './access';
+
+/**
+ * The one table from a permission bit to the error a member without it gets. Bits without their
+ * own text answer `forbidden` ("You do not have permission to do that").
+ */
+const TEAM_ERRORS: Partial<Record<TeamPermissionName, ErrorCode>> = {
+  CREATE_INVITES: 'no_permission_to_create_invites',
+};
+const CHANNEL_ERRORS: Partial<Record<ChannelPermissionName, ErrorCode>> = {
+  VIEW_CHANNEL: 'no_permission_to_view_channel',
+  SEND_MESSAGES: 'no_permission_to_send_messages',
+  CAN_SEE_MESSAGE_HISTORY: 'no_permission_to_view_history',
+};
+
+/** 403 unless the member holds the team permission (owners and administrators hold all). */
+export function assertTeam(access: TeamAccess, permission: TeamPermissionName): void {
+  if (!hasBit(access.teamPermissions, TeamPermission[permission])) throw forbidden(TEAM_ERRORS[permission] ?? 'forbidden');
+}
+
+/** 403 unless the member holds the permission on the channel; returns the member's permissions there. */
+export function assertChannel(access: TeamAccess, channel: ChannelRow, permission: ChannelPermissionName, permissions = channelPermissions(access, channel)): number {
+  if (!hasBit(permissions, ChannelPermission[permission])) throw forbidden(CHANNEL_ERRORS[permission] ?? 'forbidden');
+  return permissions;
+}
+
+/** 403 unless the member created the team. */
+export function assertOwner(access: TeamAccess): void {
+  if (access.team.ownerId !== access.userId) throw forbidden();
+}
+
+/**
+ * The member's rank: the priority of their highest role (the default role counts as the lowest;
+ * the creator outranks everyone). Spec 001 §6: a member acts on a role or a member only from above.
+ */
+export function rankOf(access: TeamAccess): number {
+  if (access.team.ownerId === access.userId) return Number.POSITIVE_INFINITY;
+  const held = new Set(access.memberRoleIds);
+  let best = Number.NEGATIVE_INFINITY;
+  for (const role of access.roles) if (held.has(role.id) && role.priority > best) best = role.priority;
+  return best;
+}
+
+/** 403 unless the member ranks strictly above `priority` (a role's, or another member's rank). */
+export function assertOutranks(access: TeamAccess, priority: number): void {
+  if (!(rankOf(access) > priority)) throw forbidden();
+}
