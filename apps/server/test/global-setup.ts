@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { TEMPLATE_COMMENT_ENV, ensurePgliteTemplate, ensurePostgresTemplate, postgresTemplateName, withAdmin } from './helpers/template';
+import { TEMPLATE_COMMENT_ENV, ensurePgliteTemplate, ensurePostgresTemplate, postgresTemplateName, pruneStalePgliteTemplates, withAdmin } from './helpers/template';
 
 /**
  * Vitest globalSetup: migrate the database template once per run, before any test file clones it
@@ -10,6 +10,7 @@ import { TEMPLATE_COMMENT_ENV, ensurePgliteTemplate, ensurePostgresTemplate, pos
 export default async function setup(): Promise<() => Promise<void>> {
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) {
+    pruneStalePgliteTemplates();
     await ensurePgliteTemplate();
     return async () => {};
   }

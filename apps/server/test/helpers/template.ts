@@ -38,6 +38,22 @@ export function pgliteTemplatePath(): string {
   return path.join(os.tmpdir(), `rally-pglite-template-${migrationsHash()}-${pgliteVersion()}.tar`);
 }
 
+const STALE_DUMP_MS = 24 * 3600_000;
+
+/** Remove the dumps of other migration sets (or PGlite versions) untouched for a day: another checkout may still use a recent one. */
+export function pruneStalePgliteTemplates(): void {
+  const keep = path.basename(pgliteTemplatePath());
+  for (const name of fs.readdirSync(os.tmpdir())) {
+    if (!name.startsWith('rally-pglite-template-') || name === keep) continue;
+    const file = path.join(os.tmpdir(), name);
+    try {
+      if (Date.now() - fs.statSync(file).mtimeMs > STALE_DUMP_MS) fs.rmSync(file, { force: true });
+    } catch {
+      // gone meanwhile
+    }
+  }
+}
+
 /** The dump of a migrated PGlite data directory; built (and written atomically) when missing. */
 export async function ensurePgliteTemplate(): Promise<string> {
   const file = pgliteTemplatePath();
