@@ -1,15 +1,11 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Endpoint } from '@rally/shared/api/endpoint';
 import { ENDPOINTS } from '@rally/shared/api/endpoints';
-import { createTestApp, type TestContext } from '../../test/helpers/app';
+import { withTestApp } from '../../test/helpers/app';
 
 describe('endpoint objects, the route table and the OpenAPI document', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp();
-  });
-  afterAll(async () => ctx?.close());
+  const ctx = withTestApp();
 
   const endpoints = Object.entries(ENDPOINTS) as [string, Endpoint][];
 
