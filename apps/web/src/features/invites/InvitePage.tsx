@@ -1,14 +1,12 @@
-import { cleanInviteCode, type InviteLookupResponse } from '@rally/shared/api/teams';
-import { useQueryClient } from '@tanstack/react-query';
-import { useContext, useEffect, useState } from 'react';
+import { cleanInviteCode } from '@rally/shared/api/teams';
+import { useContext, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { useToast } from '../../components/ui/toast-context';
 import { ApiError } from '../../lib/api';
-import { queryKeys } from '../../lib/query-keys';
 import { AuthDialogContext } from '../auth/auth-dialog-context';
 import { useMe } from '../auth/queries';
-import { joinInvite, seedJoinedTeam, useInvite } from './invite-queries';
+import { isAlreadyMember, useInvite, useJoinInvite } from './invite-queries';
 import styles from './InvitePage.module.css';
 
 /**
@@ -24,11 +22,11 @@ export function InvitePage() {
   const meQuery = useMe();
   const me = meQuery.data?.user;
   const authDialog = useContext(AuthDialogContext);
-  const qc = useQueryClient();
   const navigate = useNavigate();
   const toast = useToast();
-  const [joining, setJoining] = useState(false);
-  const [joinError, setJoinError] = useState<string | null>(null);
+  const joinMutation = useJoinInvite(code);
+  const joining = joinMutation.isPending;
+  const joinError = joinMutation.error && !isAlreadyMember(joinMutation.error) ? errorText(joinMutation.error) : null;
 
   useEffect(() => {
     document.title = invite.data ? t('pageTitleTeam', { team: invite.data.team.name }) : t('pageTitle');
@@ -38,26 +36,21 @@ export function InvitePage() {
 
   if (invite.data && me && invite.data.isMember) return <Navigate to={`/teams/${invite.data.team.id}`} replace />;
 
-  const join = async () => {
-    if (!invite.data) return;
-    setJoining(true);
-    setJoinError(null);
-    try {
-      const r = await joinInvite(code);
-      seedJoinedTeam(qc, r.team);
-      qc.setQueryData<InviteLookupResponse>(queryKeys.invite(code), (old) => (old ? { ...old, isMember: true } : old));
-      navigate(`/teams/${r.team.id}`);
-    } catch (err) {
-      if (err instanceof ApiError && (err.status === 409 || err.code === 'invite_already_member' || /already a member/i.test(err.message))) {
-        navigate(`/teams/${invite.data.team.id}`, { replace: true });
-        return;
-      }
-      const message = err instanceof ApiError && err.message ? err.message : t('joinFailed');
-      setJoinError(message);
-      toast.show(message, 'error');
-    } finally {
-      setJoining(false);
-    }
+  function errorText(err: unknown): string {
+    return err instanceof ApiError && err.message ? err.message : t('joinFailed');
+  }
+
+  const join = () => {
+    const teamId = invite.data?.team.id;
+    if (!teamId) return;
+    joinMutation.mutate(undefined, {
+      onSuccess: (r) => navigate(`/teams/${r.team.id}`),
+      onError: (err) => {
+        // A member already (another tab joined, or the invite page was stale): just go in.
+        if (isAlreadyMember(err)) navigate(`/teams/${teamId}`, { replace: true });
+        else toast.show(errorText(err), 'error');
+      },
+    });
   };
 
   let card;
@@ -127,7 +120,7 @@ export function InvitePage() {
         {team.description && <p className={styles.description}>{team.description}</p>}
         {me ? (
           <>
-            <button type="button" className={styles.primary} onClick={() => void join()} disabled={joining} aria-busy={joining || undefined}>
+            <button type="button" className={styles.primary} onClick={join} disabled={joining} aria-busy={joining || undefined}>
               {joining ? t('joining') : t('join')}
             </button>
             {joinError && (

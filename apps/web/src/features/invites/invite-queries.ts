@@ -1,6 +1,6 @@
 import type { Team } from '@rally/shared/api/teams';
 import { INVITE_EXPIRY_MS } from '@rally/shared/api/teams';
-import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { ApiError, call, type CallResult } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
 
@@ -34,8 +34,24 @@ export function useInvite(code: string) {
   });
 }
 
-export async function joinInvite(code: string) {
-  return call('joinInvite', { params: { code } });
+/**
+ * Join through the invite: the team goes into the team list at once and the invite reads as joined
+ * (the live event may follow).
+ */
+export function useJoinInvite(code: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => call('joinInvite', { params: { code } }),
+    onSuccess: (r) => {
+      seedJoinedTeam(qc, r.team);
+      qc.setQueryData<CallResult<'lookupInvite'>>(queryKeys.invite(code), (old) => (old ? { ...old, isMember: true } : old));
+    },
+  });
+}
+
+/** The server's answer when the visitor is a member already (they just go to the team). */
+export function isAlreadyMember(err: unknown): boolean {
+  return err instanceof ApiError && err.code === 'invite_already_member';
 }
 
 /** After joining: the team goes into the team list at once (the live event may follow). */
