@@ -17,11 +17,17 @@ export async function fetchMe(signal?: AbortSignal): Promise<MeResponse | null> 
   }
 }
 
+/** The signed-in user's query (MeResponse, or null when signed out): the one source of "me". */
 export function useMe() {
   return useQuery({
     queryKey: queryKeys.me,
     queryFn: ({ signal }) => fetchMe(signal),
   });
+}
+
+/** The signed-in user from useMe (undefined while loading or when signed out). */
+export function useMeUser(): MeResponse['user'] | undefined {
+  return useMe().data?.user ?? undefined;
 }
 
 export function isRegionBlocked(error: unknown): boolean {

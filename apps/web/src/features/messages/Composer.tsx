@@ -3,7 +3,8 @@ import { LIMITS } from '@rally/shared/limits';
 import { useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from './Composer.module.css';
-import { isPremium, useMe } from './use-me';
+import { useMeUser } from '../auth/queries';
+import { isPremium } from './premium';
 
 interface Props {
   channelName: string;
@@ -18,7 +19,7 @@ const MAX_HEIGHT_PX = 240;
  */
 export function Composer({ channelName, onSend }: Props) {
   const { t } = useTranslation('chat');
-  const me = useMe();
+  const me = useMeUser();
   const limit = messageLimit(isPremium(me));
   const [content, setContent] = useState('');
   const textarea = useRef<HTMLTextAreaElement>(null);

@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, call } from '../../lib/api';
 import { applyServerMessage, getPending, makeNonce, setPending, type ChatMessage } from './message-cache';
-import { useMe } from './use-me';
+import { useMeUser } from '../auth/queries';
 
 /**
  * Optimistic sending (spec 001 §4): the message shows at once as 'sending' under a random nonce; the
@@ -13,7 +13,7 @@ import { useMe } from './use-me';
  */
 export function useSendMessage(channelId: string, onError: (message: string) => void) {
   const qc = useQueryClient();
-  const me = useMe();
+  const me = useMeUser();
   const { t } = useTranslation('errors');
 
   const deliver = useCallback(
