@@ -2,7 +2,8 @@
 # npm test: every test of the project, on the embedded database (PGlite).
 #   1. Vitest: unit and integration tests (the multi-process suite runs in scripts/test-pg.sh)
 #   2. typecheck of every workspace, then ESLint (eslint.config.js: no super-linear regular expressions)
-#   3. build of the web client (the end-to-end tests use the built client, as production does)
+#   3. build of the web client (the end-to-end tests use the built client, as production does), and
+#      its initial route within the 170 KB gzipped JavaScript budget (apps/web/scripts/initial-route-size.mjs)
 #   4. Playwright end-to-end tests in Debian's Chromium (installed with apt-get when missing)
 # Stops at the first failing step. Last line: "N passed, N failed" (Vitest + Playwright tests).
 set -uo pipefail
@@ -35,6 +36,7 @@ npm run --silent lint || die "lint" "ESLint reported problems; see the output ab
 
 say "build the web client"
 npm run --silent build || die "build" "the web client did not build; see the output above"
+node apps/web/scripts/initial-route-size.mjs || die "build" "the initial route is over its JavaScript budget (170 KB gzipped): keep zod and features out of the landing route's modules"
 
 say "playwright: end-to-end tests in Debian's Chromium"
 E2E_REPORT="$ROOT/e2e/artifacts/results.json"
