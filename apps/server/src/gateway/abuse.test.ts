@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CloseCode } from '@rally/shared/gateway/protocol';
 import { Presence } from '@rally/shared/api/users';
-import { createTestApp, type TestContext } from '../../test/helpers/app';
-import { createUser, type TestUser } from '../../test/helpers/users';
-import { insertTeam, type TeamFixture } from '../../test/helpers/teams-fixture';
+import { withTestApp } from '../../test/helpers/app';
+import { makeTeam, makeUser, type TeamFixture, type TestUser } from '../../test/helpers/factories';
 import { SESSION_COOKIE } from '../modules/auth/authenticate';
 import { createSession } from '../modules/auth/session-repository';
 import { findUserById } from '../modules/users/repository';
@@ -15,7 +14,17 @@ import { fakeMessage, gatewayUrl, TestClient, until, type TestFrame } from './te
  * over a minute. Per-user limits, presence coalescing, and resume only by the session's owner.
  */
 describe('gateway abuse by one user', () => {
-  let ctx: TestContext;
+  const ctx = withTestApp(
+    {
+      GATEWAY_RESUME_WAIT_MS: 20,
+      GATEWAY_MAX_SOCKETS_PER_USER: 3,
+      GATEWAY_FRAME_RATE: '100/60',
+      GATEWAY_USER_FRAME_RATE: '30/60',
+      GATEWAY_USER_CONNECT_RATE: '8/60',
+      GATEWAY_PRESENCE_COALESCE_MS: 100,
+    },
+    { listen: true },
+  );
   let url: string;
   const clients: TestClient[] = [];
 
@@ -33,26 +42,16 @@ describe('gateway abuse by one user', () => {
     return { client, ready: await client.next('READY') };
   }
 
-  beforeAll(async () => {
-    ctx = await createTestApp({
-      GATEWAY_RESUME_WAIT_MS: 20,
-      GATEWAY_MAX_SOCKETS_PER_USER: 3,
-      GATEWAY_FRAME_RATE: '100/60',
-      GATEWAY_USER_FRAME_RATE: '30/60',
-      GATEWAY_USER_CONNECT_RATE: '8/60',
-      GATEWAY_PRESENCE_COALESCE_MS: 100,
-    });
-    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  beforeAll(() => {
     url = gatewayUrl(ctx.app);
-  });
-  afterAll(async () => {
-    for (const c of clients) c.drop();
-    await ctx?.close();
+    ctx.onClose(() => {
+      for (const c of clients) c.drop();
+    });
   });
 
   it('caps the sockets one user holds: one more is closed with TOO_MANY_CONNECTIONS, other users are not affected', async () => {
-    const user = await createUser(ctx.app);
-    const other = await createUser(ctx.app);
+    const user = await makeUser(ctx.app);
+    const other = await makeUser(ctx.app);
     const held = [await ready(user), await ready(user), await ready(user)];
     const extra = open(user);
     expect((await extra.closed).code).toBe(CloseCode.TOO_MANY_CONNECTIONS);
@@ -70,7 +69,7 @@ describe('gateway abuse by one user', () => {
   });
 
   it('limits how fast one user opens sockets, whatever the cap', async () => {
-    const user = await createUser(ctx.app);
+    const user = await makeUser(ctx.app);
     const codes: number[] = [];
     for (let i = 0; i < 10; i++) {
       const client = open(user);
@@ -84,7 +83,7 @@ describe('gateway abuse by one user', () => {
   });
 
   it('counts the frames of all of a user\'s sockets together: the socket that passes the user limit is closed', async () => {
-    const user = await createUser(ctx.app);
+    const user = await makeUser(ctx.app);
     const a = await ready(user);
     const b = await ready(user);
     // Two frames went out already (the HEARTBEATs of ready()); 30 per user per window.
@@ -106,9 +105,9 @@ describe('gateway abuse by one user', () => {
     let team: TeamFixture;
 
     beforeAll(async () => {
-      owner = await createUser(ctx.app);
-      mate = await createUser(ctx.app);
-      team = await insertTeam(ctx.app, owner, [mate]);
+      owner = await makeUser(ctx.app);
+      mate = await makeUser(ctx.app);
+      team = await makeTeam(ctx.app, owner, { members: [mate] });
     });
 
     const marker = async (content: string) =>
@@ -141,9 +140,9 @@ describe('gateway abuse by one user', () => {
 
   describe('resume', () => {
     it('a RESUME with another user\'s session id finds nothing and leaves the session resumable by its owner', async () => {
-      const victim = await createUser(ctx.app);
-      const thief = await createUser(ctx.app);
-      const team = await insertTeam(ctx.app, victim);
+      const victim = await makeUser(ctx.app);
+      const thief = await makeUser(ctx.app);
+      const team = await makeTeam(ctx.app, victim);
       const { client, ready: frame } = await ready(victim);
       const sessionId = frame.data.sessionId as string;
       client.drop();
@@ -171,7 +170,7 @@ describe('gateway abuse by one user', () => {
     });
 
     it('a RESUME from another sign-in of the same user does not take the session either', async () => {
-      const user = await createUser(ctx.app);
+      const user = await makeUser(ctx.app);
       const { client, ready: frame } = await ready(user);
       client.drop();
       // A second sign-in of the same user: same user id, another session token.

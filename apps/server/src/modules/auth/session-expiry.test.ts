@@ -1,23 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { sessions } from '../../db/schema';
-import { createTestApp, type TestContext } from '../../../test/helpers/app';
-import { createUser, type TestUser } from '../../../test/helpers/users';
+import { withTestApp } from '../../../test/helpers/app';
+import { makeUser, type TestUser } from '../../../test/helpers/factories';
 import { startSessionSweep } from './session-expiry';
 import { createSession, hashToken } from './session-repository';
 
 describe('expired sessions', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp();
-  });
-  afterAll(async () => ctx.close());
+  const ctx = withTestApp();
 
   const me = (cookie: string) => ctx.app.inject({ method: 'GET', url: '/api/v1/me', headers: { cookie } });
   const stored = async (token: string) => (await ctx.app.db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(token)))).length === 1;
   const expire = (token: string) => ctx.app.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1_000) }).where(eq(sessions.tokenHash, hashToken(token)));
   async function expiredUser(): Promise<TestUser> {
-    const user = await createUser(ctx.app);
+    const user = await makeUser(ctx.app);
     await expire(user.token);
     return user;
   }
@@ -30,7 +26,7 @@ describe('expired sessions', () => {
   };
 
   it('an expired session no longer authenticates, and the sweep deletes it while a live one stays', async () => {
-    const live = await createUser(ctx.app);
+    const live = await makeUser(ctx.app);
     const expired = await expiredUser();
     expect((await me(live.cookie)).statusCode).toBe(200);
     expect((await me(expired.cookie)).statusCode).toBe(401);
@@ -49,7 +45,7 @@ describe('expired sessions', () => {
     const errors: unknown[] = [];
     const sweep = startSessionSweep(ctx.app.db, (err) => errors.push(err), { firstDelayMs: 20, intervalMs: 50 });
     try {
-      const live = await createUser(ctx.app);
+      const live = await makeUser(ctx.app);
       const first = await expiredUser();
       await until(async () => !(await stored(first.token)));
       const second = await expiredUser(); // after the first run: left for the next interval
@@ -79,7 +75,7 @@ describe('expired sessions', () => {
     try {
       expect(await sweep.run()).toBe(0);
       expect(errors).toHaveLength(1);
-      const user = await createUser(ctx.app);
+      const user = await makeUser(ctx.app);
       const token = await createSession(ctx.app.db, user.id, {});
       await expire(token);
       await sweep.run();
