@@ -14,7 +14,7 @@ import { resolveSecret } from './lib/secret';
 import { AppError } from './lib/errors';
 import { clientErrorHandler, frameworkErrorHandler, installErrorHandler } from './http/error-handler';
 import { registerSecurityHeaders } from './http/security-headers';
-import { BODY_LIMIT } from './http/body-limits';
+import { BODY_LIMIT } from '@rally/shared/api/endpoint';
 import { checkCsrf } from './http/csrf';
 import { requestRegion } from './http/region';
 import { recordRoutes } from './http/route-table';

@@ -97,6 +97,11 @@ export const configSchema = z.object({
 });
 
 export type Config = z.infer<typeof configSchema>;
+
+/** Whether users reach Rally over https (PUBLIC_URL): Secure cookies, HSTS, upgrade-insecure-requests. */
+export function servesHttps(config: Pick<Config, 'PUBLIC_URL'>): boolean {
+  return new URL(config.PUBLIC_URL).protocol === 'https:';
+}
 export type ConfigInput = z.input<typeof configSchema>;
 
 export class ConfigError extends Error {}

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_HEADER } from '@rally/shared/api/common';
 import { translateError } from '@rally/shared/i18n/errors';
 import { withTestApp } from '../../test/helpers/app';
-import { BODY_LIMIT } from './body-limits';
+import { BODY_LIMIT } from '@rally/shared/api/endpoint';
 
 interface RawAnswer {
   status: number;

@@ -1,11 +1,11 @@
 import net from 'node:net';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../env';
-import { isTrustedProxy } from './trusted-proxy';
+import { isTrustedProxy, normalizeAddress } from './trusted-proxy';
 
 /** Loopback and private (RFC 1918, unique-local, link-local) addresses. */
 export function isPrivateAddress(address: string): boolean {
-  const ip = address.startsWith('::ffff:') ? address.slice(7) : address;
+  const ip = normalizeAddress(address);
   if (net.isIPv4(ip)) {
     const [a, b] = ip.split('.').map(Number);
     return a === 127 || a === 10 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 169 && b === 254);

@@ -1,6 +1,8 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
-import type { Config } from '../env';
+import helmetMiddleware from 'helmet';
+import { servesHttps, type Config } from '../env';
 
 /**
  * sha256 of the CSS that the ALTCHA widget (altcha 3.2.2, the bundle apps/web imports) injects as a
@@ -40,18 +42,9 @@ export function cspDirectives(config: Config): Record<string, string[]> {
     // Nobody may frame Rally (clickjacking); X-Frame-Options DENY says the same to old browsers.
     'frame-ancestors': ["'none'"],
   };
-  if (isHttps(config)) directives['upgrade-insecure-requests'] = [];
+  if (servesHttps(config)) directives['upgrade-insecure-requests'] = [];
   return directives;
 }
-
-/** The policy as the header value: directives joined by ';', as helmet writes it. */
-export function cspHeader(config: Config): string {
-  return Object.entries(cspDirectives(config))
-    .map(([name, values]) => [name, ...values].join(' '))
-    .join(';');
-}
-
-const HSTS = 'max-age=31536000';
 
 /** Helmet's options: every header chosen explicitly rather than inherited from helmet's defaults. */
 export function helmetOptions(config: Config): FastifyHelmetOptions {
@@ -66,7 +59,7 @@ export function helmetOptions(config: Config): FastifyHelmetOptions {
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     // Over plain http a browser ignores HSTS; the header is sent only when users come by https.
     // Without includeSubDomains: a self-hoster's other hosts under this name are not ours to pin.
-    strictTransportSecurity: isHttps(config) ? { maxAge: 31_536_000, includeSubDomains: false } : false,
+    strictTransportSecurity: servesHttps(config) ? { maxAge: 31_536_000, includeSubDomains: false } : false,
     xContentTypeOptions: true,
     xDnsPrefetchControl: { allow: false },
     xDownloadOptions: true,
@@ -79,24 +72,18 @@ export function helmetOptions(config: Config): FastifyHelmetOptions {
 
 /**
  * The same headers as a plain map, for the few answers written outside Fastify's hooks (malformed
- * URLs, and client errors answered on the raw socket). security-headers.test.ts checks that it
- * equals what helmet sends.
+ * URLs, and client errors answered on the raw socket): helmet's own middleware run once with the
+ * same options on a response that only records, so there is one definition of the headers.
  */
 export function securityHeaderValues(config: Config): Record<string, string> {
-  const headers: Record<string, string> = {
-    'content-security-policy': cspHeader(config),
-    'cross-origin-opener-policy': 'same-origin',
-    'cross-origin-resource-policy': 'same-origin',
-    'origin-agent-cluster': '?1',
-    'referrer-policy': 'strict-origin-when-cross-origin',
-    'x-content-type-options': 'nosniff',
-    'x-dns-prefetch-control': 'off',
-    'x-download-options': 'noopen',
-    'x-frame-options': 'DENY',
-    'x-permitted-cross-domain-policies': 'none',
-    'x-xss-protection': '0',
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader: (name: string, value: string | number | readonly string[]) => void (headers[name.toLowerCase()] = String(value)),
+    removeHeader: (name: string) => void delete headers[name.toLowerCase()],
   };
-  if (isHttps(config)) headers['strict-transport-security'] = HSTS;
+  // The same helmet options type, declared twice (@fastify/helmet reads helmet's CommonJS typings, this import its ESM ones).
+  const options = helmetOptions(config) as Parameters<typeof helmetMiddleware>[0];
+  helmetMiddleware(options)({} as IncomingMessage, recorder as unknown as ServerResponse, () => {});
   return headers;
 }
 
@@ -107,8 +94,4 @@ export function securityHeaderValues(config: Config): Record<string, string> {
  */
 export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
   await app.register(helmet, { global: true, ...helmetOptions(config) });
-}
-
-function isHttps(config: Config): boolean {
-  return new URL(config.PUBLIC_URL).protocol === 'https:';
 }

@@ -1,3 +1,4 @@
+import { plainMessage } from '@rally/shared/api/plain-message';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Message } from '@rally/shared/api/messages';
@@ -119,22 +120,14 @@ export async function makeChannel(
 /** A Message as the API and MESSAGE_SEND carry it (not stored), for bus and gateway tests. */
 export function makeMessage(channelId: string, fields: Partial<Omit<Message, 'createdBy'>> & { author?: { id: string; username: string } } = {}): Message {
   const { author = { id: newId(), username: 'author' }, ...rest } = fields;
-  return {
+  return plainMessage({
     id: newId(),
     channelId,
     content: 'hello',
     createdAt: new Date().toISOString(),
-    editedAt: null,
     createdBy: { id: author.id, username: author.username, profilePicture: null, presence: 1 },
-    replyTo: null,
-    type: 'text',
-    attachments: [],
-    embeds: [],
-    reactions: [],
-    mentions: { users: [], roles: [], everyone: false, here: false },
-    nonce: null,
     ...rest,
-  };
+  });
 }
 
 /** Make `user` a member of LIMITS.teamsPerUser bare teams (rows only): the next join or create passes the limit. */

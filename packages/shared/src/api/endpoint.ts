@@ -35,7 +35,7 @@ export interface Endpoint<
   /** The success answer's schema; `status` is its code (200 unless said). */
   response: R;
   status: 200 | 201;
-  /** Largest body in bytes (the server's default when absent); see apps/server/src/http/body-limits.ts. */
+  /** Largest body in bytes (BODY_LIMIT.DEFAULT when absent); Fastify refuses a larger one with 413 before reading it whole. */
   bodyLimit?: number;
   rateLimit?: RateLimitName;
 }

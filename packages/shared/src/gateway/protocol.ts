@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { snowflakeSchema } from '../api/common';
+import { text } from '../api/text';
 import { messageSchema } from '../api/messages';
 import { categorySchema, channelSchema, memberSchema, roleSchema, teamSchema } from '../api/teams';
 import { presenceSchema, selfUserSchema } from '../api/users';
@@ -11,7 +12,7 @@ export const GATEWAY_VERSION = 1;
 
 export const clientFrameSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('HEARTBEAT'), data: z.object({ seq: z.number().int().nullable().optional() }).optional() }),
-  z.object({ type: z.literal('RESUME'), data: z.object({ sessionId: z.string().min(1).max(64), seq: z.number().int().min(0) }) }),
+  z.object({ type: z.literal('RESUME'), data: z.object({ sessionId: text({ max: 64 }).min(1), seq: z.number().int().min(0) }) }),
   z.object({ type: z.literal('CHANNEL_MOUNTED'), data: z.object({ channelId: snowflakeSchema, teamId: snowflakeSchema.optional() }) }),
   z.object({ type: z.literal('PRESENCE_UPDATE'), data: z.object({ presence: presenceSchema }) }),
 ]);

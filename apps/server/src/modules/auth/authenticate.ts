@@ -1,5 +1,4 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Config } from '../../env';
 import { findSessionUserId } from './session-repository';
 
 export const SESSION_COOKIE = 'rally_session';
@@ -29,10 +28,6 @@ export async function authenticate(request: FastifyRequest): Promise<void> {
 }
 
 
-/** The session cookie is Secure when the public URL is https. */
-export function sessionCookieSecure(config: Config): boolean {
-  return new URL(config.PUBLIC_URL).protocol === 'https:';
-}
 
 export function setSessionCookie(reply: FastifyReply, token: string, secure: boolean, maxAgeMs: number): void {
   reply.setCookie(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'lax', secure, path: '/', signed: true, maxAge: Math.floor(maxAgeMs / 1000) });

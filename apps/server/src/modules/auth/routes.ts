@@ -3,14 +3,16 @@ import { captchaEndpoint, loginEndpoint, logoutEndpoint, registerEndpoint, regis
 import { requestClientAddress } from '../../http/client-address';
 import { addEndpoint } from '../../http/endpoint';
 import { requestLocale } from '../../http/locale';
-import { clearSessionCookie, sessionCookieSecure, setSessionCookie } from './authenticate';
+import { servesHttps } from '../../env';
+import { clearSessionCookie, setSessionCookie } from './authenticate';
 import { createCaptcha } from './captcha';
 import { login, logout, register, type AuthDeps, type ClientContext } from './service';
 import { SESSION_TTL_MS } from './session-repository';
 
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   const deps: AuthDeps = { db: app.db, config: app.config, secret: app.secret, rateLimiter: app.rateLimiter };
-  const secure = sessionCookieSecure(app.config);
+  // The session cookie is Secure when users come by https.
+  const secure = servesHttps(app.config);
   const client = (request: FastifyRequest): ClientContext => ({
     address: requestClientAddress(app.config, request),
     userAgent: request.headers['user-agent'],

@@ -6,6 +6,8 @@ import { buildOpenApi } from '../../http/openapi';
 import { AppError } from '../../lib/errors';
 import { pingDatabase } from './repository';
 
+const { version: SERVER_VERSION } = createRequire(import.meta.url)('../../../package.json') as { version: string };
+
 /** Paths that answer even to visitors from blocked regions (the client needs them to show the region page). */
 export const REGION_EXEMPT_PATHS = [...healthEndpoint.paths, ...regionEndpoint.paths];
 
@@ -21,10 +23,12 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
     return { success: true as const, database: app.databaseKind, bus: app.bus.kind, connections: app.gateway.connectionCount() };
   });
 
-  /** For bots and integrators: the API as OpenAPI 3.1, built once from the endpoint objects. */
-  const { version } = createRequire(import.meta.url)('../../../package.json') as { version: string };
-  const openApi = buildOpenApi({ version, serverUrl: app.config.PUBLIC_URL });
-  addEndpoint(app, openApiEndpoint, async () => openApi as { openapi: string });
+  /** For bots and integrators: the API as OpenAPI 3.1, built from the endpoint objects on the first request (not at start-up), then kept. */
+  let openApi: ReturnType<typeof buildOpenApi> | null = null;
+  addEndpoint(app, openApiEndpoint, async () => {
+    openApi ??= buildOpenApi({ version: SERVER_VERSION, serverUrl: app.config.PUBLIC_URL });
+    return openApi as { openapi: string };
+  });
 
   /** The visitor's region as the server sees it: `location` decides the TR consent box at sign-up. */
   addEndpoint(app, regionEndpoint, async ({ request }) => ({ success: true as const, allowed: request.region.allowed, location: request.region.location }));

@@ -1,23 +1,12 @@
 // @vitest-environment node
+import { plainMessage } from '@rally/shared/api/plain-message';
 import type { Message } from '@rally/shared/api/messages';
 import { describe, expect, it } from 'vitest';
 import { buildRows } from './grouping';
 import { compareIds, insertMessage, type ChatMessage, type MessagesData } from './message-cache';
 
 const msg = (id: string, author: string, createdAt: string, extra: Partial<ChatMessage> = {}): ChatMessage => ({
-  id,
-  channelId: '1',
-  content: id,
-  createdAt,
-  editedAt: null,
-  createdBy: { id: author, username: author, profilePicture: null, presence: 1 },
-  replyTo: null,
-  type: 'text',
-  attachments: [],
-  embeds: [],
-  reactions: [],
-  mentions: { users: [], roles: [], everyone: false, here: false },
-  nonce: null,
+  ...plainMessage({ id, channelId: '1', content: id, createdAt, createdBy: { id: author, username: author, profilePicture: null, presence: 1 } }),
   state: 'sent',
   ...extra,
 });

@@ -1,3 +1,4 @@
+import { plainMessage } from '@rally/shared/api/plain-message';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -35,19 +36,14 @@ export function useSendMessage(channelId: string, onError: (message: string) => 
       if (!me) return;
       const nonce = makeNonce();
       const pending: ChatMessage = {
-        id: `pending-${nonce}`,
-        channelId,
-        content,
-        createdAt: new Date().toISOString(),
-        editedAt: null,
-        createdBy: { id: me.id, username: me.username, profilePicture: me.profilePicture, presence: me.presence },
-        replyTo: null,
-        type: 'text',
-        attachments: [],
-        embeds: [],
-        reactions: [],
-        mentions: { users: [], roles: [], everyone: false, here: false },
-        nonce,
+        ...plainMessage({
+          id: `pending-${nonce}`,
+          channelId,
+          content,
+          createdAt: new Date().toISOString(),
+          createdBy: { id: me.id, username: me.username, profilePicture: me.profilePicture, presence: me.presence },
+          nonce,
+        }),
         state: 'sending',
       };
       setPending(qc, channelId, (list) => [...list, pending]);

@@ -1,13 +1,14 @@
 // @vitest-environment node
+import { plainMessage } from '@rally/shared/api/plain-message';
 import type { Message } from '@rally/shared/api/messages';
 import type { Channel, Member, Team } from '@rally/shared/api/teams';
 import { QueryClient } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { mergeMessages, setPending, type ChatMessage, type MessagesData } from '../../features/messages/message-cache';
-import { queryKeys } from '../query-keys';
-import { liveEvents } from '../../features/shell/live-events';
-import type { TeamChannelsData } from '../../features/teams/channel-queries';
-import { createDispatcher as create } from './dispatcher';
+import { mergeMessages, setPending, type ChatMessage, type MessagesData } from '../messages/message-cache';
+import { queryKeys } from '../../lib/query-keys';
+import { liveEvents } from './live-events';
+import type { TeamChannelsData } from '../teams/channel-queries';
+import { createDispatcher as create } from '../../lib/gateway/dispatcher';
 
 const createDispatcher = (qc: QueryClient) => create(qc, liveEvents);
 
@@ -69,28 +70,15 @@ const member = (id: string, presence: 0 | 1 = 1): Member => ({
   joinedAt: '2026-01-01T00:00:00.000Z',
   presence,
 });
-const message = (id: string, nonce: string | null = null, channelId = '20'): Message => ({
-  id,
-  channelId,
-  content: `m${id}`,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  editedAt: null,
-  createdBy: { id: '1', username: 'ada', profilePicture: null, presence: 1 },
-  replyTo: null,
-  type: 'text',
-  attachments: [],
-  embeds: [],
-  reactions: [],
-  mentions: { users: [], roles: [], everyone: false, here: false },
-  nonce,
-});
+const message = (id: string, nonce: string | null = null, channelId = '20'): Message =>
+  plainMessage({ id, channelId, content: `m${id}`, createdAt: '2026-01-01T00:00:00.000Z', createdBy: { id: '1', username: 'ada', profilePicture: null, presence: 1 }, nonce });
 
 let qc: QueryClient;
 beforeEach(() => {
   qc = new QueryClient();
 });
 
-describe('dispatcher', () => {
+describe('live events through the dispatcher', () => {
   it('READY seeds teams, channels per team and roles', () => {
     const d = createDispatcher(qc);
     d.ready({
