@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import type { ChannelOverwrites, Overwrite } from '@rally/shared/permissions';
 import type { Executor } from '../../db/client';
 import { channels, roles, teamMembers, teams } from '../../db/schema';
 import type { ChannelRow, RoleRow, TeamRow } from '../teams/mappers';
@@ -36,4 +37,40 @@ export async function findChannels(db: Executor, teamIds: readonly string[]): Pr
 export async function findChannelTeamId(db: Executor, channelId: string): Promise<string | null> {
   const [row] = await db.select({ teamId: channels.teamId }).from(channels).where(eq(channels.id, channelId)).limit(1);
   return row?.teamId ?? null;
+}
+
+/** Whose overwrite of a channel: a role of the channel's team (the team id is the default role) or a user. */
+export interface OverwriteTarget {
+  kind: 'role' | 'user';
+  id: string;
+}
+
+/** The channel after the write, or what was missing: no such team channel, or no such role in its team. */
+export type SetOverwriteResult = { channel: ChannelRow } | { missing: 'channel' | 'role' };
+
+/**
+ * Set (or, with null, remove) one target's overwrite on a team channel, leaving the other targets'
+ * as they are. Read and rewritten under the channel row's lock (SELECT … FOR UPDATE) in one
+ * transaction, so that two admins editing different targets at once both keep their change. A role
+ * target is locked (FOR KEY SHARE) before the channel, in the order `deleteRole` takes them, so
+ * that a role being deleted cannot leave an overwrite behind. User targets are not checked here.
+ */
+export async function setChannelOverwrite(db: Executor, channelId: string, target: OverwriteTarget, overwrite: Overwrite | null): Promise<SetOverwriteResult> {
+  return db.transaction(async (tx) => {
+    // A channel's team never changes: it can be read before the locks.
+    const [found] = await tx.select({ teamId: channels.teamId }).from(channels).where(eq(channels.id, channelId)).limit(1);
+    if (!found?.teamId) return { missing: 'channel' as const };
+    if (target.kind === 'role') {
+      const role = await tx.select({ id: roles.id }).from(roles).where(and(eq(roles.id, target.id), eq(roles.teamId, found.teamId))).for('key share');
+      if (role.length === 0) return { missing: 'role' as const };
+    }
+    const [locked] = await tx.select({ permissions: channels.permissions }).from(channels).where(eq(channels.id, channelId)).for('update');
+    if (!locked) return { missing: 'channel' as const };
+    const entries = { ...locked.permissions[target.kind] };
+    if (overwrite) entries[target.id] = { allow: overwrite.allow, deny: overwrite.deny };
+    else delete entries[target.id];
+    const permissions: ChannelOverwrites = { ...locked.permissions, [target.kind]: entries };
+    const [channel] = await tx.update(channels).set({ permissions }).where(eq(channels.id, channelId)).returning();
+    return { channel };
+  });
 }
