@@ -14,13 +14,21 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
+export interface TestAppOptions {
+  /** Listen on a free port of 127.0.0.1 (withTestApp only). */
+  listen?: boolean;
+  /** The database the app sees, made from the test database (e.g. loggedDatabase, helpers/query-log.ts). */
+  database?: (handle: DatabaseHandle) => Promise<DatabaseHandle>;
+}
+
 /**
  * The whole app on a real database (PGlite, or PostgreSQL + Redis when DATABASE_URL / REDIS_URL
  * are set), to close yourself. A test file normally uses withTestApp; this is for a second app
  * with its own config inside a test.
  */
-export async function createTestApp(overrides: Partial<ConfigInput> = {}): Promise<TestContext> {
-  const database = await openTestDatabase();
+export async function createTestApp(overrides: Partial<ConfigInput> = {}, options: TestAppOptions = {}): Promise<TestContext> {
+  const opened = await openTestDatabase();
+  const database = options.database ? await options.database(opened) : opened;
   const config = testConfig({
     REDIS_URL: process.env.REDIS_URL || undefined,
     REDIS_PREFIX: testRedisPrefix(),
@@ -78,7 +86,7 @@ export interface TestApp {
  * `overrides`; `listen: true` also listens on a free port of 127.0.0.1) and records its bus
  * events, and an afterAll that closes it. Call it at the top of a describe (or of the file).
  */
-export function withTestApp(overrides: Partial<ConfigInput> = {}, options: { listen?: boolean } = {}): TestApp {
+export function withTestApp(overrides: Partial<ConfigInput> = {}, options: TestAppOptions = {}): TestApp {
   let ctx: TestContext | null = null;
   const events = new EventRecorder();
   const cleanups: (() => void | Promise<void>)[] = [];
@@ -87,7 +95,7 @@ export function withTestApp(overrides: Partial<ConfigInput> = {}, options: { lis
     return ctx;
   };
   beforeAll(async () => {
-    ctx = await createTestApp(overrides);
+    ctx = await createTestApp(overrides, options);
     events.attach(ctx.app.bus);
     if (options.listen) await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   });

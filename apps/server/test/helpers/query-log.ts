@@ -1,0 +1,36 @@
+import type { Logger } from 'drizzle-orm/logger';
+import type { Database, DatabaseHandle } from '../../src/db/client';
+import * as schema from '../../src/db/schema';
+
+/**
+ * Every SQL statement that Drizzle sends, in order (its `logger` option; transactions included).
+ * For tests that hold a request to a number of database round trips.
+ */
+export class QueryLog implements Logger {
+  readonly statements: string[] = [];
+
+  logQuery(query: string): void {
+    this.statements.push(query);
+  }
+
+  /** Statements sent while `fn` ran. */
+  async during(fn: () => Promise<unknown>): Promise<string[]> {
+    const from = this.statements.length;
+    await fn();
+    return this.statements.slice(from);
+  }
+}
+
+/**
+ * The same database, seen through a Drizzle instance that logs into `log`. Only for tests: the
+ * driver client (`$client`, which Drizzle exposes but our Database type does not name) is wrapped
+ * by a second Drizzle instance of the same engine.
+ */
+export async function loggedDatabase(handle: DatabaseHandle, log: QueryLog): Promise<DatabaseHandle> {
+  const client: unknown = (handle.db as unknown as { $client: unknown }).$client;
+  const db =
+    handle.kind === 'pglite'
+      ? (await import('drizzle-orm/pglite')).drizzle(client as never, { schema, logger: log })
+      : (await import('drizzle-orm/node-postgres')).drizzle(client as never, { schema, logger: log });
+  return { ...handle, db: db as unknown as Database };
+}
