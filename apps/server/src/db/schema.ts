@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { ChannelOverwrites } from '@rally/shared/permissions';
+import { boolean, check, foreignKey, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, unique, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { CHANNEL_TYPES, type ChannelOverwrites } from '@rally/shared/permissions';
 import type { UserSettings } from '@rally/shared/api/users';
 import { snowflake } from './types';
 
@@ -76,8 +76,6 @@ export const teamMembers = pgTable(
   {
     teamId: snowflake('team_id').notNull().references(() => teams.id, { onDelete: 'cascade' }),
     userId: snowflake('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    /** Roles held besides the default role (whose id is the team id). */
-    roleIds: jsonb('role_ids').$type<string[]>().notNull().default([]),
     joinedAt: timestamp('joined_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.teamId, t.userId] }), index('team_members_user_idx').on(t.userId)],
@@ -100,19 +98,48 @@ export const roles = pgTable(
     description: text('description'),
     createdAt: createdAt(),
   },
-  (t) => [index('roles_team_idx').on(t.teamId)],
+  // (team_id, id): a team's roles, and the key member_roles refers to, so a member holds only roles of their team.
+  (t) => [unique('roles_team_id_id_unique').on(t.teamId, t.id)],
 );
 
-/** Channels of every type, categories included (type 'category'); DMs have no team. */
+/**
+ * Roles a member holds besides the default role (whose id is the team id, and which every member
+ * holds without a row). Leaving the team or deleting the role deletes the rows.
+ */
+export const memberRoles = pgTable(
+  'member_roles',
+  {
+    teamId: snowflake('team_id').notNull(),
+    userId: snowflake('user_id').notNull(),
+    roleId: snowflake('role_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.teamId, t.userId, t.roleId] }),
+    foreignKey({ name: 'member_roles_member_fk', columns: [t.teamId, t.userId], foreignColumns: [teamMembers.teamId, teamMembers.userId] }).onDelete('cascade'),
+    foreignKey({ name: 'member_roles_role_fk', columns: [t.teamId, t.roleId], foreignColumns: [roles.teamId, roles.id] }).onDelete('cascade'),
+    // The members of a role.
+    index('member_roles_role_idx').on(t.roleId),
+  ],
+);
+
+/** The SQL list of CHANNEL_TYPES (the shared list is the one source; a new type needs npm run db:generate). */
+const channelTypesSql = sql.raw(CHANNEL_TYPES.map((type) => `'${type}'`).join(', '));
+
+/**
+ * Channels of every type, categories included (type 'category'); DMs have no team. The database
+ * keeps `type` within CHANNEL_TYPES and `parent_id` pointing at an existing channel (a deleted
+ * category leaves its channels uncategorised); that the parent is a category of the same team is
+ * the service's rule, checked where a parent is set.
+ */
 export const channels = pgTable(
   'channels',
   {
     id: snowflake('id').primaryKey(),
     teamId: snowflake('team_id').references(() => teams.id, { onDelete: 'cascade' }),
-    type: text('type').notNull(),
+    type: text('type', { enum: CHANNEL_TYPES }).notNull(),
     name: text('name').notNull(),
     description: text('description'),
-    parentId: snowflake('parent_id'),
+    parentId: snowflake('parent_id').references((): AnyPgColumn => channels.id, { onDelete: 'set null' }),
     priority: integer('priority').notNull().default(0),
     nsfw: boolean('nsfw').notNull().default(false),
     rateLimitPerUser: integer('rate_limit_per_user').notNull().default(0),
@@ -120,7 +147,11 @@ export const channels = pgTable(
     permissions: jsonb('permissions').$type<ChannelOverwrites>().notNull().default({ role: {}, user: {} }),
     createdAt: createdAt(),
   },
-  (t) => [index('channels_team_idx').on(t.teamId)],
+  (t) => [
+    index('channels_team_idx').on(t.teamId),
+    index('channels_parent_idx').on(t.parentId),
+    check('channels_type_check', sql`${t.type} in (${channelTypesSql})`),
+  ],
 );
 
 export const invites = pgTable(

@@ -84,18 +84,29 @@ export async function makeTeam(app: WithDb, owner: Who, options: { name?: string
 export interface RoleSpec {
   name?: string;
   permissions: number;
+  /** 1 unless given (the default role is 0). */
   priority?: number;
 }
 
-/** Make `user` a member of the team (counted), holding new roles made from `roles`. Returns the role ids. */
-export async function makeMember(app: WithDb, teamId: string, user: Who, options: { roles?: RoleSpec[] } = {}): Promise<{ roleIds: string[] }> {
+/** A role of the team (held by nobody yet). Returns its id. */
+export async function makeRole(app: WithDb, teamId: string, role: RoleSpec): Promise<string> {
+  const id = newId();
+  await teamRepository.insertRole(app.db, { id, teamId, name: role.name ?? `role ${id.slice(-4)}`, permissions: role.permissions, priority: role.priority ?? 1 });
+  return id;
+}
+
+/**
+ * Make `user` a member of the team (counted), holding `roles` (member_roles rows): ids of existing
+ * roles of the team, or specs of new ones made with makeRole (priority 1, 2, … in order unless
+ * given). Returns the ids of the roles held, in the order given.
+ */
+export async function makeMember(app: WithDb, teamId: string, user: Who, options: { roles?: (RoleSpec | string)[] } = {}): Promise<{ roleIds: string[] }> {
   const roleIds: string[] = [];
   for (const [i, role] of (options.roles ?? []).entries()) {
-    const id = newId();
-    await teamRepository.insertRole(app.db, { id, teamId, name: role.name ?? `role ${i + 1}`, permissions: role.permissions, priority: role.priority ?? i + 1 });
-    roleIds.push(id);
+    roleIds.push(typeof role === 'string' ? role : await makeRole(app, teamId, { name: `role ${i + 1}`, priority: i + 1, ...role }));
   }
-  await teamRepository.insertMember(app.db, teamId, user.id, roleIds);
+  await teamRepository.insertMember(app.db, teamId, user.id);
+  await teamRepository.addMemberRoles(app.db, teamId, user.id, roleIds);
   await teamRepository.addToMemberCount(app.db, teamId, 1);
   return { roleIds };
 }

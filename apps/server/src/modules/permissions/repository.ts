@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ChannelOverwrites, Overwrite } from '@rally/shared/permissions';
 import type { Executor } from '../../db/client';
-import { channels, roles, teamMembers, teams } from '../../db/schema';
+import { channels, memberRoles, roles, teamMembers, teams } from '../../db/schema';
 import type { ChannelRow, RoleRow, TeamRow } from '../teams/mappers';
 
 /** The rows that decide what members may do, read by the permissions module only. */
@@ -10,10 +10,16 @@ export interface Membership {
   roleIds: string[];
 }
 
+/**
+ * The ids of the roles a team_members row holds (besides the default role), from member_roles, as
+ * a column of a query over team_members: read with the membership, in the same round trip.
+ */
+export const heldRoleIds: SQL<string[]> = sql<string[]>`coalesce((select json_agg(${memberRoles.roleId}::text order by ${memberRoles.roleId}) from ${memberRoles} where ${memberRoles.teamId} = ${teamMembers.teamId} and ${memberRoles.userId} = ${teamMembers.userId}), '[]'::json)`;
+
 /** The user's memberships (of the given teams, or all), in the order they joined. */
 export async function findMemberships(db: Executor, userId: string, teamIds?: readonly string[]): Promise<Membership[]> {
   return db
-    .select({ teamId: teamMembers.teamId, roleIds: teamMembers.roleIds })
+    .select({ teamId: teamMembers.teamId, roleIds: heldRoleIds })
     .from(teamMembers)
     .where(teamIds ? and(eq(teamMembers.userId, userId), inArray(teamMembers.teamId, [...teamIds])) : eq(teamMembers.userId, userId))
     .orderBy(asc(teamMembers.joinedAt), asc(teamMembers.teamId));

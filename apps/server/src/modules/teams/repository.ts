@@ -1,6 +1,7 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { channels, roles, teamMembers, teams, users } from '../../db/schema';
+import { channels, memberRoles, roles, teamMembers, teams, users } from '../../db/schema';
+import { heldRoleIds } from '../permissions/repository';
 import type { ChannelRow, MemberRow, RoleRow, TeamRow } from './mappers';
 
 export type NewTeam = typeof teams.$inferInsert;
@@ -23,9 +24,46 @@ export async function insertChannels(db: Executor, rows: NewChannel[]): Promise<
 }
 
 /** Add a member; false when the user already is one (nothing changes then). */
-export async function insertMember(db: Executor, teamId: string, userId: string, roleIds: string[] = []): Promise<boolean> {
-  const rows = await db.insert(teamMembers).values({ teamId, userId, roleIds }).onConflictDoNothing().returning({ userId: teamMembers.userId });
+export async function insertMember(db: Executor, teamId: string, userId: string): Promise<boolean> {
+  const rows = await db.insert(teamMembers).values({ teamId, userId }).onConflictDoNothing().returning({ userId: teamMembers.userId });
   return rows.length > 0;
+}
+
+/** Give a member roles of the team (ones already held are kept once). The member and the roles must exist (foreign keys). */
+export async function addMemberRoles(db: Executor, teamId: string, userId: string, roleIds: readonly string[]): Promise<void> {
+  if (roleIds.length === 0) return;
+  await db
+    .insert(memberRoles)
+    .values(roleIds.map((roleId) => ({ teamId, userId, roleId })))
+    .onConflictDoNothing();
+}
+
+/** Take roles from a member. */
+export async function removeMemberRoles(db: Executor, teamId: string, userId: string, roleIds: readonly string[]): Promise<void> {
+  if (roleIds.length === 0) return;
+  await db
+    .delete(memberRoles)
+    .where(and(eq(memberRoles.teamId, teamId), eq(memberRoles.userId, userId), inArray(memberRoles.roleId, [...roleIds])));
+}
+
+/**
+ * Delete a role of the team in one transaction: the role row (its member_roles rows go with it, by
+ * cascade) and its overwrite on every channel of the team. The role row is locked first, then the
+ * channels, in the order setChannelOverwrite takes them, so that no overwrite of the role survives a
+ * concurrent edit. False when the team has no such role. The default role (id = team id) is the
+ * service's to refuse.
+ */
+export async function deleteRole(db: Executor, teamId: string, roleId: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const found = await tx.select({ id: roles.id }).from(roles).where(and(eq(roles.id, roleId), eq(roles.teamId, teamId))).for('update');
+    if (found.length === 0) return false;
+    await tx
+      .update(channels)
+      .set({ permissions: sql`jsonb_set(${channels.permissions}, '{role}', (${channels.permissions} -> 'role') - ${roleId}::text)` })
+      .where(and(eq(channels.teamId, teamId), sql`${channels.permissions} -> 'role' -> ${roleId}::text is not null`));
+    await tx.delete(roles).where(and(eq(roles.id, roleId), eq(roles.teamId, teamId)));
+    return true;
+  });
 }
 
 export async function isMember(db: Executor, teamId: string, userId: string): Promise<boolean> {
@@ -75,7 +113,7 @@ export async function listTeamsOfUser(db: Executor, userId: string): Promise<Tea
 
 const memberColumns = {
   userId: teamMembers.userId,
-  roleIds: teamMembers.roleIds,
+  roleIds: heldRoleIds,
   joinedAt: teamMembers.joinedAt,
   username: users.username,
   slug: users.slug,
@@ -111,6 +149,9 @@ export const teamRepository = {
   insertRole,
   insertChannels,
   insertMember,
+  addMemberRoles,
+  removeMemberRoles,
+  deleteRole,
   isMember,
   lockUser,
   countTeamsOfUser,
