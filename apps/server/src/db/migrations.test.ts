@@ -1,0 +1,140 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { afterAll, describe, expect, it } from 'vitest';
+import { CHANNEL_TYPES } from '@rally/shared/permissions';
+import { databaseUrl, withAdmin } from '../../test/helpers/template';
+import { MIGRATIONS_DIR } from './client';
+
+/**
+ * Migrations that move data, tested from a database migrated to the one before, holding the rows
+ * they must carry over: on PGlite, or on a database of its own on the DATABASE_URL server.
+ */
+
+interface Journal {
+  entries: { idx: number; tag: string }[];
+}
+
+const temps: string[] = [];
+afterAll(() => {
+  for (const dir of temps.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** A migrations folder holding the committed migrations up to `tag`, included. */
+function migrationsUpTo(tag: string): string {
+  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as Journal;
+  const last = journal.entries.findIndex((e) => e.tag === tag);
+  if (last < 0) throw new Error(`no migration ${tag}`);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rally-migrations-'));
+  temps.push(dir);
+  fs.mkdirSync(path.join(dir, 'meta'));
+  const entries = journal.entries.slice(0, last + 1);
+  fs.writeFileSync(path.join(dir, 'meta/_journal.json'), JSON.stringify({ ...journal, entries }));
+  for (const e of entries) fs.copyFileSync(path.join(MIGRATIONS_DIR, `${e.tag}.sql`), path.join(dir, `${e.tag}.sql`));
+  return dir;
+}
+
+/** A fresh, empty database of the engine under test, driven with plain SQL and the Drizzle migrator. */
+interface Scratch {
+  migrate(folder: string): Promise<void>;
+  exec(sql: string): Promise<void>;
+  rows<T>(sql: string): Promise<T[]>;
+  close(): Promise<void>;
+}
+
+async function openScratch(): Promise<Scratch> {
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) {
+    const { PGlite } = await import('@electric-sql/pglite');
+    const { drizzle } = await import('drizzle-orm/pglite');
+    const { migrate } = await import('drizzle-orm/pglite/migrator');
+    const client = new PGlite();
+    return {
+      migrate: (folder) => migrate(drizzle(client), { migrationsFolder: folder }),
+      exec: async (sql) => void (await client.exec(sql)),
+      rows: async <T>(sql: string) => (await client.query<T>(sql)).rows,
+      close: () => client.close(),
+    };
+  }
+  const { default: pg } = await import('pg');
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+  const name = `rally_migration_${randomBytes(6).toString('hex')}`;
+  await withAdmin(adminUrl, (admin) => admin.query(`CREATE DATABASE ${name}`));
+  const client = new pg.Client({ connectionString: databaseUrl(adminUrl, name) });
+  await client.connect();
+  return {
+    migrate: (folder) => migrate(drizzle(client), { migrationsFolder: folder }),
+    exec: async (sql) => void (await client.query(sql)),
+    rows: async <T>(sql: string) => (await client.query(sql)).rows as T[],
+    close: async () => {
+      await client.end();
+      await withAdmin(adminUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    },
+  };
+}
+
+describe('migration 0002: member_roles, channel parent and type constraints', () => {
+  it('moves role_ids into member_roles and uncategorises channels whose category is gone', async () => {
+    const db = await openScratch();
+    try {
+      await db.migrate(migrationsUpTo('0001_sessions_expires_index'));
+      // Team 10 (default role 10, roles 11 and 12), team 20 (role 21). Member 1 holds the default
+      // role, 11 twice, 12, a deleted role (99) and team 20's role; member 2 holds nothing; member 3
+      // holds 12, in both teams.
+      await db.exec(`
+        INSERT INTO users (id, username, slug, email, password_hash, settings) VALUES
+          (1, 'one', 'one', 'one@example.com', 'x', '{}'), (2, 'two', 'two', 'two@example.com', 'x', '{}'), (3, 'three', 'three', 'three@example.com', 'x', '{}');
+        INSERT INTO teams (id, name, owner_id) VALUES (10, 'Ten', 1), (20, 'Twenty', 1);
+        INSERT INTO roles (id, team_id, name) VALUES (10, 10, '@everyone'), (11, 10, 'eleven'), (12, 10, 'twelve'), (20, 20, '@everyone'), (21, 20, 'twenty-one');
+        INSERT INTO team_members (team_id, user_id, role_ids) VALUES
+          (10, 1, '["10", "11", "11", "12", "99", "21"]'), (10, 2, '[]'), (10, 3, '["12"]'), (20, 3, '["21"]');
+        INSERT INTO channels (id, team_id, type, name, parent_id) VALUES
+          (100, 10, 'category', 'Text Channels', NULL), (101, 10, 'text', 'general', 100), (102, 10, 'text', 'orphan', 999), (103, 10, 'voice', 'top', NULL);
+      `);
+      await db.migrate(MIGRATIONS_DIR);
+
+      expect(await db.rows('SELECT team_id::text, user_id::text, role_id::text FROM member_roles ORDER BY team_id, user_id, role_id')).toEqual([
+        { team_id: '10', user_id: '1', role_id: '11' },
+        { team_id: '10', user_id: '1', role_id: '12' },
+        { team_id: '10', user_id: '3', role_id: '12' },
+        { team_id: '20', user_id: '3', role_id: '21' },
+      ]);
+      expect(await db.rows('SELECT id::text, parent_id::text FROM channels ORDER BY id')).toEqual([
+        { id: '100', parent_id: null },
+        { id: '101', parent_id: '100' },
+        { id: '102', parent_id: null },
+        { id: '103', parent_id: null },
+      ]);
+      expect(await db.rows("SELECT column_name FROM information_schema.columns WHERE table_name = 'team_members' AND column_name = 'role_ids'")).toEqual([]);
+
+      // The constraints hold from now on.
+      await db.exec('DELETE FROM channels WHERE id = 100');
+      expect(await db.rows('SELECT parent_id FROM channels WHERE id = 101')).toEqual([{ parent_id: null }]);
+      await db.exec('DELETE FROM roles WHERE id = 12');
+      await db.exec('DELETE FROM team_members WHERE team_id = 20 AND user_id = 3');
+      expect(await db.rows('SELECT role_id::text FROM member_roles ORDER BY team_id, user_id, role_id')).toEqual([{ role_id: '11' }]);
+      await expect(db.exec('INSERT INTO member_roles (team_id, user_id, role_id) VALUES (10, 2, 21)')).rejects.toThrow(/member_roles_role_fk/);
+      await expect(db.exec("INSERT INTO channels (id, team_id, type, name) VALUES (104, 10, 'forum', 'x')")).rejects.toThrow(/channels_type_check/);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('accepts exactly the channel types of the shared list', async () => {
+    const db = await openScratch();
+    try {
+      await db.migrate(MIGRATIONS_DIR);
+      await db.exec("INSERT INTO users (id, username, slug, email, password_hash, settings) VALUES (1, 'one', 'one', 'one@example.com', 'x', '{}'); INSERT INTO teams (id, name, owner_id) VALUES (10, 'Ten', 1)");
+      const values = CHANNEL_TYPES.map((type, i) => `(${200 + i}, ${type === 'DM' ? 'NULL' : 10}, '${type}', '${type}')`).join(', ');
+      await db.exec(`INSERT INTO channels (id, team_id, type, name) VALUES ${values}`);
+      expect((await db.rows<{ type: string }>('SELECT type FROM channels ORDER BY id')).map((r) => r.type)).toEqual([...CHANNEL_TYPES]);
+      for (const type of ['Text', 'dm', '', 'forum']) {
+        await expect(db.exec(`INSERT INTO channels (id, team_id, type, name) VALUES (300, 10, '${type}', 'x')`)).rejects.toThrow(/channels_type_check/);
+      }
+    } finally {
+      await db.close();
+    }
+  });
+});
