@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ChannelOverwrites, Overwrite } from '@rally/shared/permissions';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { channels, memberRoles, roles, teamMembers, teams } from '../../db/schema';
 import type { ChannelRow, RoleRow, TeamRow } from '../teams/mappers';
@@ -10,11 +11,18 @@ export interface Membership {
   roleIds: string[];
 }
 
+/** `table`.`column`, qualified even where Drizzle would leave the table out (a query over one table). */
+const qualified = (table: PgTable, column: PgColumn): SQL => sql`${table}.${sql.identifier(column.name)}`;
+
+const mr = { roleId: qualified(memberRoles, memberRoles.roleId), teamId: qualified(memberRoles, memberRoles.teamId), userId: qualified(memberRoles, memberRoles.userId) };
 /**
  * The ids of the roles a team_members row holds (besides the default role), from member_roles, as
  * a column of a query over team_members: read with the membership, in the same round trip.
  */
-export const heldRoleIds: SQL<string[]> = sql<string[]>`coalesce((select json_agg(${memberRoles.roleId}::text order by ${memberRoles.roleId}) from ${memberRoles} where ${memberRoles.teamId} = ${teamMembers.teamId} and ${memberRoles.userId} = ${teamMembers.userId}), '[]'::json)`;
+export const heldRoleIds: SQL<string[]> = sql<string[]>`coalesce(
+  (select json_agg(${mr.roleId}::text order by ${mr.roleId}) from ${memberRoles}
+   where ${mr.teamId} = ${qualified(teamMembers, teamMembers.teamId)} and ${mr.userId} = ${qualified(teamMembers, teamMembers.userId)}),
+  '[]'::json)`;
 
 /** The user's memberships (of the given teams, or all), in the order they joined. */
 export async function findMemberships(db: Executor, userId: string, teamIds?: readonly string[]): Promise<Membership[]> {
