@@ -5,12 +5,15 @@ import { CAPTCHA_MAX_NUMBER, COOKIE_SECRET, SERVER_PORT, SERVER_URL, runDataDir 
  * End-to-end tests: the real server (built web client, embedded PGlite in a fresh data directory)
  * driven through Debian's Chromium. Build the client first (`npm run build`; `npm test` does).
  * Never `npx playwright install`: the browser is /usr/bin/chromium.
+ *
+ * Every test runs in parallel with the others, two at a time (the machines have two cores), against
+ * the one server: the fixtures of fixtures/test.ts make each test's users and teams its own.
  */
 export default defineConfig({
   testDir: './specs',
   outputDir: './artifacts/test-results',
-  fullyParallel: false,
-  workers: 1,
+  fullyParallel: true,
+  workers: 2,
   retries: 0,
   forbidOnly: !!process.env.CI,
   timeout: 60_000,

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../../fixtures/test';
+import { landingCallToAction } from '../../fixtures/ui';
 
 /**
  * Translations load per language (apps/web/src/i18n.ts): a page fetches the active language's
@@ -14,17 +15,15 @@ function watchScripts(page: Page): { has(text: string): Promise<boolean> } {
   return { has: async (text) => (await Promise.all(bodies)).some((body) => body.includes(text)) };
 }
 
-const hero = (page: Page, name: string) => page.getByRole('link', { name }).or(page.getByRole('button', { name })).first();
-
 test('an English page fetches the English texts only, and the Turkish ones on switching', async ({ page }) => {
   const scripts = watchScripts(page);
   await page.goto('/');
-  await expect(hero(page, 'Hop On!')).toBeVisible();
+  await expect(landingCallToAction(page, 'Hop On!')).toBeVisible();
   expect(await scripts.has('Hop On!')).toBe(true);
   expect(await scripts.has('Şimdi Başla!')).toBe(false);
 
   await page.getByRole('combobox', { name: /language/i }).selectOption('tr');
-  await expect(hero(page, 'Şimdi Başla!')).toBeVisible();
+  await expect(landingCallToAction(page, 'Şimdi Başla!')).toBeVisible();
   expect(await scripts.has('Şimdi Başla!')).toBe(true);
   await expect(page.locator('html')).toHaveAttribute('lang', 'tr');
 });
@@ -35,7 +34,7 @@ test.describe('a browser that prefers Turkish', () => {
   test('fetches the Turkish texts only', async ({ page }) => {
     const scripts = watchScripts(page);
     await page.goto('/');
-    await expect(hero(page, 'Şimdi Başla!')).toBeVisible();
+    await expect(landingCallToAction(page, 'Şimdi Başla!')).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'tr');
     expect(await scripts.has('Şimdi Başla!')).toBe(true);
     expect(await scripts.has('Hop On!')).toBe(false);

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { SERVER_URL } from '../../fixtures/server';
 import { snap } from '../../fixtures/screenshots';
 import { expect, test } from '../../fixtures/test';
+import { captchaLabel, landingCallToAction, openRegisterDialog, solveCaptchaWidget } from '../../fixtures/ui';
 
 /**
  * The response headers at work in a real browser: Rally cannot be framed by another site, and the
@@ -65,7 +66,7 @@ test('refuses to render inside a foreign page’s iframe (clickjacking)', async 
 
 test('the CSP refuses injected inline script, event handlers and eval, and the guard records it', async ({ page, pageProblems }) => {
   await page.goto('/');
-  await expect(page.getByRole('link', { name: 'Hop On!' }).or(page.getByRole('button', { name: 'Hop On!' })).first()).toBeVisible();
+  await expect(landingCallToAction(page)).toBeVisible();
   expect(pageProblems.all, 'the page itself breaks nothing').toEqual([]);
 
   const outcome = await page.evaluate(async () => {
@@ -118,19 +119,16 @@ test('the CSP refuses injected inline script, event handlers and eval, and the g
 });
 
 test('the register dialog and its captcha work, styled, under the CSP', async ({ page, pageProblems }, testInfo) => {
-  await page.goto('/');
-  await page.getByRole('button', { name: /^sign up$/i }).first().click();
-  const dialog = page.getByRole('dialog');
-  await expect(dialog.getByText("I'm not a robot", { exact: true })).toBeVisible();
+  const dialog = await openRegisterDialog(page);
+  await expect(captchaLabel(dialog)).toBeVisible();
   // The widget's own <style> (allowed by its hash) was applied, not refused: a refused one has no sheet.
   const widgetRules = await page.evaluate(() => (document.getElementById('altcha-css') as HTMLStyleElement | null)?.sheet?.cssRules.length ?? 0);
   expect(widgetRules).toBeGreaterThan(0);
-  await dialog.getByText("I'm not a robot", { exact: true }).scrollIntoViewIfNeeded();
+  await captchaLabel(dialog).scrollIntoViewIfNeeded();
   await snap(page, testInfo, 'security-2-register-dialog');
 
   // The proof of work runs in the widget's blob: workers.
-  await dialog.getByText("I'm not a robot", { exact: true }).click();
-  await expect(dialog.getByText(/^verified$/i)).toBeVisible({ timeout: 20_000 });
+  await solveCaptchaWidget(dialog);
   await snap(page, testInfo, 'security-3-register-captcha-verified');
   expect(pageProblems.all).toEqual([]);
 });
