@@ -17,7 +17,9 @@ export function createQueryClient(): QueryClient {
         refetchOnWindowFocus: false,
         staleTime: 5 * 60_000,
       },
-      mutations: { retry: false },
+      // A write is tried once and fails at once when offline (its error shows, a message turns
+      // 'failed'), instead of waiting paused for the network to come back.
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }

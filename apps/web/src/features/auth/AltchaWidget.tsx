@@ -2,6 +2,7 @@ import type { AltchaWidgetElement } from 'altcha';
 import type {} from 'altcha/types/react';
 import { useEffect, useRef, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormError } from '../../components/ui/FormError';
 import { Spinner } from '../../components/ui/Spinner';
 import styles from './AuthForms.module.css';
 
@@ -74,7 +75,7 @@ export function AltchaWidget({ onChange, resetSignal = 0, describedBy }: AltchaW
     ref.current?.reset?.();
   }, [resetSignal]);
 
-  if (failed) return <p className={styles.formError}>{t('errors:network')}</p>;
+  if (failed) return <FormError message={t('errors:network')} />;
   if (!ready) return <Spinner label={t('captcha.loading')} />;
   return (
     <div className={styles.captcha} aria-describedby={describedBy}>

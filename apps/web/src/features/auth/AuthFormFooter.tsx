@@ -1,4 +1,5 @@
 import { Button } from '../../components/ui/Button';
+import { FormError } from '../../components/ui/FormError';
 import styles from './AuthForms.module.css';
 
 export interface AuthFormFooterProps {
@@ -17,11 +18,7 @@ export interface AuthFormFooterProps {
 export function AuthFormFooter({ formError, submitLabel, canSubmit, submitting, switchPrompt, switchLabel, onSwitch }: AuthFormFooterProps) {
   return (
     <>
-      {formError && (
-        <p className={styles.formError} role="alert">
-          {formError}
-        </p>
-      )}
+      <FormError message={formError} />
       <Button type="submit" size="lg" block disabled={!canSubmit} loading={submitting}>
         {submitLabel}
       </Button>

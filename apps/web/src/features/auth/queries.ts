@@ -1,6 +1,5 @@
-import type { LoginRequest, RegisterRequest } from '@rally/shared/api/auth';
 import type { MeResponse } from '@rally/shared/api/users';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { ApiError, call } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
 
@@ -41,33 +40,5 @@ export function useRegion(enabled = true) {
     queryFn: ({ signal }) => call('region', {}, { signal }),
     enabled,
     staleTime: Infinity,
-  });
-}
-
-export function useLogin() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (body: LoginRequest) => call('login', { body }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.me }),
-  });
-}
-
-export function useRegister() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (body: RegisterRequest) => call('register', { body }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.me }),
-  });
-}
-
-/** Ends the session, then forgets every cached query and marks the visitor signed out. */
-export function useLogout() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: () => call('logout', {}),
-    onSuccess: () => {
-      qc.removeQueries({ predicate: (q) => q.queryKey[0] !== queryKeys.me[0] && q.queryKey[0] !== queryKeys.region[0] });
-      qc.setQueryData<MeResponse | null>(queryKeys.me, null);
-    },
   });
 }

@@ -1,5 +1,5 @@
-import { registerRequestSchema, type RegisterRequest } from '@rally/shared/api/auth';
-import { issuesToFieldErrors, type FieldErrors } from './validation';
+import { registerRequestSchemaFor } from '@rally/shared/api/auth';
+import { requestForm } from '../../lib/form-schema';
 
 export interface RegisterValues {
   username: string;
@@ -30,34 +30,28 @@ export const EMPTY_REGISTER_VALUES: RegisterValues = {
 /** Fields of the form that show their own error text. */
 export const REGISTER_FIELDS = ['username', 'email', 'password', 'birthdate', 'friendCode', 'terms', 'consent', 'captchaToken'] as const;
 
-export interface RegisterCheck {
-  /** Field → i18n key of the message (`errors:<code>` or `auth:…`). Empty when every check passes. */
-  errors: FieldErrors;
-  /** The request body when every check passes. */
-  request: RegisterRequest | null;
-}
+/** Day, month and year show their error under the birthdate. */
+export const REGISTER_ERROR_FIELDS = { day: 'birthdate', month: 'birthdate', year: 'birthdate' } as const;
 
 /**
- * Every client-side check of the registration form, with the shared zod schema (the same the server
- * uses), the terms box, and the explicit-consent box when it is required (location TR).
+ * Every client-side check of the registration form: the shared request schema (the one the server
+ * uses, with the explicit-consent rule when it is required: location TR), and the terms box.
  */
-export function checkRegister(values: RegisterValues, consentRequired: boolean): RegisterCheck {
-  const friendCode = values.friendCode.trim();
-  const parsed = registerRequestSchema.safeParse({
-    username: values.username,
-    email: values.email,
-    password: values.password,
-    captchaToken: values.captchaToken ?? '',
-    friendCode: friendCode ? friendCode : null,
-    birthdate: { day: values.day ?? 0, month: values.month ?? 0, year: values.year ?? 0 },
-    consent: values.consent,
-  });
-  const errors: FieldErrors = {};
-  if (!parsed.success) {
-    for (const [field, code] of Object.entries(issuesToFieldErrors(parsed.error.issues))) errors[field] = `errors:${code}`;
-  }
-  if (!values.terms) errors.terms = 'auth:register.termsRequired';
-  if (consentRequired && !values.consent) errors.consent = 'errors:consent_required';
-  const ok = parsed.success && Object.keys(errors).length === 0;
-  return { errors, request: ok ? parsed.data : null };
+export function registerFormSchema(consentRequired: boolean) {
+  return requestForm(
+    registerRequestSchemaFor(consentRequired ? 'TR' : 'other'),
+    (v: RegisterValues) => {
+      const friendCode = v.friendCode.trim();
+      return {
+        username: v.username,
+        email: v.email,
+        password: v.password,
+        captchaToken: v.captchaToken ?? '',
+        friendCode: friendCode ? friendCode : null,
+        birthdate: { day: v.day ?? 0, month: v.month ?? 0, year: v.year ?? 0 },
+        consent: v.consent,
+      };
+    },
+    (v) => (v.terms ? [] : [['terms', 'auth:register.termsRequired']]),
+  );
 }

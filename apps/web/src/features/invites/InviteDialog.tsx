@@ -1,10 +1,11 @@
 import type { Team } from '@rally/shared/api/teams';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../components/ui/Dialog';
 import { useToast } from '../../components/ui/toast-context';
-import { ApiError } from '../../lib/api';
-import { createInvite, EXPIRY_OPTIONS, MAX_USES_OPTIONS, type CreatedInvite, type Expiry, type MaxUses } from './invite-queries';
+import { useZodForm } from '../../lib/use-zod-form';
+import { DEFAULT_INVITE_OPTIONS, EXPIRY_OPTIONS, inviteOptionsSchema, MAX_USES_OPTIONS, type Expiry, type MaxUses } from './invite-form';
+import { useCreateInvite } from './mutations';
 import styles from './InviteDialog.module.css';
 import { ExpiryCountdown } from './ExpiryCountdown';
 
@@ -22,34 +23,24 @@ interface Props {
 export function InviteDialog({ team, open, onClose }: Props) {
   const { t } = useTranslation('invites');
   const toast = useToast();
-  const [maxUses, setMaxUses] = useState<MaxUses>(null);
-  const [expiry, setExpiry] = useState<Expiry>('never');
-  const [invite, setInvite] = useState<CreatedInvite | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const request = useRef(0);
+  const form = useZodForm({ schema: inviteOptionsSchema, initialValues: DEFAULT_INVITE_OPTIONS, fields: ['maxUses', 'expiry'] });
+  const create = useCreateInvite(team.id);
+  // The latest call's answer: a change of option while one is on its way supersedes it.
+  const invite = create.data;
+  const busy = create.isPending;
+  // An answer about the invite as a whole shows under the link; one about an option, under that option.
+  const error = form.formError;
   const linkRef = useRef<HTMLInputElement>(null);
-  const ids = { link: useId(), uses: useId(), expiry: useId(), error: useId() };
+  const ids = { link: useId(), error: useId() };
 
+  const options = form.data;
+  const { mutate } = create;
+  const { clearServerErrors, showServerError } = form;
   useEffect(() => {
-    if (!open) return;
-    const mine = ++request.current;
-    setBusy(true);
-    setError(null);
-    createInvite(team.id, maxUses, expiry)
-      .then((inv) => {
-        if (request.current !== mine) return;
-        setInvite(inv);
-      })
-      .catch((err: unknown) => {
-        if (request.current !== mine) return;
-        setInvite(null);
-        setError(err instanceof ApiError ? err.message : String(err));
-      })
-      .finally(() => {
-        if (request.current === mine) setBusy(false);
-      });
-  }, [open, team.id, maxUses, expiry]);
+    if (!open || !options) return;
+    clearServerErrors();
+    mutate(options, { onError: showServerError });
+  }, [open, options, mutate, clearServerErrors, showServerError]);
 
   const link = invite ? `${window.location.origin}/invite/${invite.code}` : '';
 
@@ -97,35 +88,20 @@ export function InviteDialog({ team, open, onClose }: Props) {
         )}
         {invite && !error && <ExpiryCountdown expiresAt={invite.expiresAt} className={styles.expiry} />}
         <div className={styles.options}>
-          <div className={styles.field}>
-            <label htmlFor={ids.uses} className={styles.label}>
-              {t('dialog.maxUses')}
-            </label>
-            <select
-              id={ids.uses}
-              className={styles.select}
-              value={maxUses === null ? '' : String(maxUses)}
-              onChange={(e) => setMaxUses((e.target.value === '' ? null : Number(e.target.value)) as MaxUses)}
-            >
-              {MAX_USES_OPTIONS.map((n) => (
-                <option key={n ?? 'unlimited'} value={n === null ? '' : String(n)}>
-                  {n === null ? t('dialog.unlimited') : t('dialog.uses', { count: n })}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className={styles.field}>
-            <label htmlFor={ids.expiry} className={styles.label}>
-              {t('dialog.expiry')}
-            </label>
-            <select id={ids.expiry} className={styles.select} value={expiry} onChange={(e) => setExpiry(e.target.value as Expiry)}>
-              {EXPIRY_OPTIONS.map((x) => (
-                <option key={x} value={x}>
-                  {t(`dialog.options.${x}`)}
-                </option>
-              ))}
-            </select>
-          </div>
+          <OptionSelect
+            label={t('dialog.maxUses')}
+            value={form.values.maxUses === null ? '' : String(form.values.maxUses)}
+            onChange={(v) => form.set({ maxUses: (v === '' ? null : Number(v)) as MaxUses }, { touch: true })}
+            options={MAX_USES_OPTIONS.map((n) => ({ value: n === null ? '' : String(n), label: n === null ? t('dialog.unlimited') : t('dialog.uses', { count: n }) }))}
+            error={form.errorFor('maxUses')}
+          />
+          <OptionSelect
+            label={t('dialog.expiry')}
+            value={form.values.expiry}
+            onChange={(v) => form.set({ expiry: v as Expiry }, { touch: true })}
+            options={EXPIRY_OPTIONS.map((x) => ({ value: x, label: t(`dialog.options.${x}`) }))}
+            error={form.errorFor('expiry')}
+          />
         </div>
         <div className={styles.footer}>
           <button type="button" className={styles.closeButton} onClick={onClose}>
@@ -134,5 +110,45 @@ export function InviteDialog({ team, open, onClose }: Props) {
         </div>
       </div>
     </Dialog>
+  );
+}
+
+interface OptionSelectProps {
+  label: string;
+  value: string;
+  onChange(value: string): void;
+  options: { value: string; label: string }[];
+  error: string | null;
+}
+
+/** One of the dialog's options, with the server's error about it underneath. */
+function OptionSelect({ label, value, onChange, options, error }: OptionSelectProps) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id} className={styles.label}>
+        {label}
+      </label>
+      <select
+        id={id}
+        className={styles.select}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+      >
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      {error && (
+        <p id={errorId} className={styles.error} role="alert">
+          {error}
+        </p>
+      )}
+    </div>
   );
 }

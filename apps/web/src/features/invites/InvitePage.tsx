@@ -6,7 +6,8 @@ import { useToast } from '../../components/ui/toast-context';
 import { ApiError } from '../../lib/api';
 import { AuthDialogContext } from '../auth/auth-dialog-context';
 import { useMe } from '../auth/queries';
-import { isAlreadyMember, useInvite, useJoinInvite } from './invite-queries';
+import { isAlreadyMember, useInvite } from './invite-queries';
+import { useJoinInvite } from './mutations';
 import styles from './InvitePage.module.css';
 
 /**

@@ -4,7 +4,7 @@ import { useChannelMounted } from '../../lib/gateway/use-channel-mounted';
 import styles from './ChatView.module.css';
 import { Composer } from './Composer';
 import { MessageList } from './MessageList';
-import { useSendMessage } from './use-send-message';
+import { useSendMessage } from './mutations';
 
 interface Props {
   teamId: string;

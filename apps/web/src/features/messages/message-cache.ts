@@ -59,6 +59,29 @@ export function setPending(qc: QueryClient, channelId: string, update: (list: Ch
 }
 
 /**
+ * A message on its way: a new one is added at the end as 'sending'; a failed one sent again (same
+ * nonce) moves back to the end of the conversation as 'sending'.
+ */
+export function queuePending(qc: QueryClient, message: ChatMessage): void {
+  const nonce = message.nonce;
+  setPending(qc, message.channelId, (list) => {
+    const retried = list.find((m) => m.nonce === nonce);
+    const queued: ChatMessage = retried ? { ...retried, state: 'sending', error: undefined, createdAt: message.createdAt } : message;
+    return [...list.filter((m) => m.nonce !== nonce), queued];
+  });
+}
+
+/** The send failed: the pending message stays, marked 'failed' with the server's message, until retried or discarded. */
+export function failPending(qc: QueryClient, channelId: string, nonce: string, error: string): void {
+  setPending(qc, channelId, (list) => list.map((m) => (m.nonce === nonce ? { ...m, state: 'failed', error } : m)));
+}
+
+/** A failed message the user gave up on. */
+export function discardFailed(qc: QueryClient, channelId: string, nonce: string): void {
+  setPending(qc, channelId, (list) => list.filter((m) => m.nonce !== nonce || m.state !== 'failed'));
+}
+
+/**
  * A server copy of a message arrived (live event or send response): it replaces our pending copy
  * with the same nonce, and joins the history if that is loaded (a history not loaded is fetched
  * complete when opened).
@@ -73,10 +96,6 @@ export function applyServerMessage(qc: QueryClient, message: Message): void {
   qc.setQueryData<MessagesData>(queryKeys.channelMessages(message.channelId), (old) => (old ? insertMessage(old, message) : old));
 }
 
-/**
- * What the chat view lists: the history oldest first, then our unconfirmed messages. A pending copy
- * whose server copy is already in the history (same nonce) is not shown twice.
- */
 /** Server copies as shown, one wrapper per message object so that unchanged rows keep their identity (memo). */
 const sentViews = new WeakMap<Message, ChatMessage>();
 function asSent(m: Message): ChatMessage {
@@ -88,6 +107,10 @@ function asSent(m: Message): ChatMessage {
   return view;
 }
 
+/**
+ * What the chat view lists: the history oldest first, then our unconfirmed messages. A pending copy
+ * whose server copy is already in the history (same nonce) is not shown twice.
+ */
 export function mergeMessages(data: { pages: MessagePage[] } | undefined, pending: ChatMessage[]): ChatMessage[] {
   const out: ChatMessage[] = [];
   const nonces = new Set<string>();

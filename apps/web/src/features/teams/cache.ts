@@ -1,0 +1,144 @@
+import type { Category, Channel, Member, Role, Team } from '@rally/shared/api/teams';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { queryKeys } from '../../lib/query-keys';
+import type { TeamChannelsData } from './channel-queries';
+
+/**
+ * The one place that writes the team caches — the team list, a team's channels and categories, its
+ * roles and its members: queries, mutations and live event handlers all go through these, so each
+ * entity is changed one way. A list that is not loaded is left alone (it is fetched whole when a
+ * screen needs it), and a write that changes nothing keeps the cached object (no re-render).
+ */
+
+/** `list` with `item` in place of the entry of the same id, or added at the end. */
+export function upsertById<T extends { id: string }>(list: readonly T[], item: T): T[] {
+  const i = list.findIndex((x) => x.id === item.id);
+  if (i === -1) return [...list, item];
+  const next = list.slice();
+  next[i] = item;
+  return next;
+}
+
+/** `list` without the entry `id` (the same array when there is none). */
+function withoutId<T extends { id: string }>(list: T[], id: string): T[] {
+  return list.some((x) => x.id === id) ? list.filter((x) => x.id !== id) : list;
+}
+
+/** `list` with `update` applied to the entry `id` (the same array when there is none). */
+function updateById<T extends { id: string }>(list: T[], id: string, update: (item: T) => T): T[] {
+  return list.some((x) => x.id === id) ? list.map((x) => (x.id === id ? update(x) : x)) : list;
+}
+
+function updateLoaded<T>(qc: QueryClient, key: QueryKey, update: (data: T) => T): void {
+  qc.setQueryData<T>(key, (old) => (old === undefined ? old : update(old)));
+}
+
+// ——— the team list (queryKeys.teams: Team[]) ———
+
+/** The whole list, from READY. */
+export function setTeamList(qc: QueryClient, teams: Team[]): void {
+  qc.setQueryData<Team[]>(queryKeys.teams, teams);
+}
+
+/** A team created, joined or changed: in place of its copy in the list, or added (the event and the answer may both bring it). */
+export function upsertTeamInList(qc: QueryClient, team: Team): void {
+  updateLoaded<Team[]>(qc, queryKeys.teams, (list) => upsertById(list, team));
+}
+
+/** A change to one team of the list (its member count). */
+export function updateTeamInList(qc: QueryClient, teamId: string, update: (team: Team) => Team): void {
+  updateLoaded<Team[]>(qc, queryKeys.teams, (list) => updateById(list, teamId, update));
+}
+
+/** The user is no longer in the team (left, removed, deleted): out of the list, its channels, roles and members forgotten. */
+export function removeTeamFromList(qc: QueryClient, teamId: string): void {
+  updateLoaded<Team[]>(qc, queryKeys.teams, (list) => withoutId(list, teamId));
+  for (const key of [queryKeys.teamChannels(teamId), queryKeys.teamRoles(teamId), queryKeys.teamMembers(teamId)]) qc.removeQueries({ queryKey: key, exact: true });
+}
+
+// ——— a team's channels and categories (queryKeys.teamChannels: TeamChannelsData) and roles ———
+
+/** A team's channels, categories and roles, from READY or a join (lists of several teams are filtered to this one). */
+export function seedTeam(qc: QueryClient, teamId: string, data: { channels: Channel[]; categories: Category[]; roles: Role[] }): void {
+  qc.setQueryData<TeamChannelsData>(queryKeys.teamChannels(teamId), {
+    channels: data.channels.filter((c) => c.teamId === teamId),
+    categories: data.categories.filter((c) => c.teamId === teamId),
+  });
+  setTeamRoles(
+    qc,
+    teamId,
+    data.roles.filter((r) => r.teamId === teamId),
+  );
+}
+
+function updateChannels(qc: QueryClient, teamId: string, update: (data: TeamChannelsData) => TeamChannelsData): void {
+  updateLoaded<TeamChannelsData>(qc, queryKeys.teamChannels(teamId), (data) => {
+    const next = update(data);
+    return next.channels === data.channels && next.categories === data.categories ? data : next;
+  });
+}
+
+/** A team channel the user may view, new or changed. */
+export function upsertChannel(qc: QueryClient, channel: Channel): void {
+  if (channel.teamId !== null) updateChannels(qc, channel.teamId, (d) => ({ ...d, channels: upsertById(d.channels, channel) }));
+}
+
+/** A channel deleted, or no longer visible to the user. */
+export function removeChannel(qc: QueryClient, teamId: string, channelId: string): void {
+  updateChannels(qc, teamId, (d) => ({ ...d, channels: withoutId(d.channels, channelId) }));
+}
+
+/** A category the user may view, new or changed. */
+export function upsertCategory(qc: QueryClient, category: Category): void {
+  updateChannels(qc, category.teamId, (d) => ({ ...d, categories: upsertById(d.categories, category) }));
+}
+
+/** A category deleted, or no longer visible to the user. */
+export function removeCategory(qc: QueryClient, teamId: string, categoryId: string): void {
+  updateChannels(qc, teamId, (d) => ({ ...d, categories: withoutId(d.categories, categoryId) }));
+}
+
+/** A team's roles as a whole (READY, a join, an edit or a reorder). */
+export function setTeamRoles(qc: QueryClient, teamId: string, roles: Role[]): void {
+  qc.setQueryData<Role[]>(queryKeys.teamRoles(teamId), roles);
+}
+
+/** A role deleted: out of the team's roles and off every loaded member of the team. */
+export function removeRole(qc: QueryClient, teamId: string, roleId: string): void {
+  updateLoaded<Role[]>(qc, queryKeys.teamRoles(teamId), (roles) => withoutId(roles, roleId));
+  updateLoaded<Member[]>(qc, queryKeys.teamMembers(teamId), (members) =>
+    members.some((m) => m.roles.includes(roleId)) ? members.map((m) => (m.roles.includes(roleId) ? { ...m, roles: m.roles.filter((r) => r !== roleId) } : m)) : members,
+  );
+}
+
+// ——— members (queryKeys.teamMembers: Member[]) ———
+
+/** A member joined (or changed): into the team's loaded member list. Says whether that list had them already. */
+export function upsertMember(qc: QueryClient, teamId: string, member: Member): boolean {
+  let listed = false;
+  updateLoaded<Member[]>(qc, queryKeys.teamMembers(teamId), (members) => {
+    listed = members.some((m) => m.id === member.id);
+    return upsertById(members, member);
+  });
+  return listed;
+}
+
+/** A change to one member of a team (their roles). */
+export function updateMember(qc: QueryClient, teamId: string, userId: string, update: (member: Member) => Member): void {
+  updateLoaded<Member[]>(qc, queryKeys.teamMembers(teamId), (members) => updateById(members, userId, update));
+}
+
+/** A member left or was removed: out of the team's loaded member list. */
+export function removeMember(qc: QueryClient, teamId: string, userId: string): void {
+  updateLoaded<Member[]>(qc, queryKeys.teamMembers(teamId), (members) => withoutId(members, userId));
+}
+
+function isMembersKey(key: readonly unknown[]): boolean {
+  const sample = queryKeys.teamMembers('');
+  return key.length === sample.length && key[0] === sample[0] && key[2] === sample[2];
+}
+
+/** A change to one user (their presence) in every loaded member list. */
+export function updateMemberEverywhere(qc: QueryClient, userId: string, update: (member: Member) => Member): void {
+  qc.setQueriesData<Member[]>({ predicate: (q) => isMembersKey(q.queryKey) }, (old) => (old ? updateById(old, userId, update) : old));
+}
