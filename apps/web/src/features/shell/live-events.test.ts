@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { plainMessage } from '@rally/shared/api/plain-message';
 import type { Message } from '@rally/shared/api/messages';
-import type { Channel, Member, Team } from '@rally/shared/api/teams';
+import type { Member, Team } from '@rally/shared/api/teams';
 import { QueryClient } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mergeMessages, setPending, type ChatMessage, type MessagesData } from '../messages/message-cache';
@@ -9,36 +9,10 @@ import { queryKeys } from '../../lib/query-keys';
 import { liveEvents } from './live-events';
 import type { TeamChannelsData } from '../teams/channel-queries';
 import { createDispatcher as create } from '../../lib/gateway/dispatcher';
+import { channel, member, team } from '../teams/testing';
 
 const createDispatcher = (qc: QueryClient) => create(qc, liveEvents);
 
-const overwrites = { role: {}, user: {} };
-const team = (id: string): Team => ({
-  id,
-  name: `Team ${id}`,
-  profilePicture: null,
-  banner: null,
-  description: null,
-  createdBy: '1',
-  isVerified: false,
-  isSafeForTeen: false,
-  isDiscoverable: false,
-  memberCount: 1,
-  createdAt: '2026-01-01T00:00:00.000Z',
-});
-const channel = (id: string, teamId: string): Channel => ({
-  id,
-  teamId,
-  type: 'text',
-  name: `c${id}`,
-  description: null,
-  parentId: null,
-  priority: 0,
-  nsfw: false,
-  rateLimitPerUser: 0,
-  userLimit: 0,
-  permissions: overwrites,
-});
 const user = {
   id: '1',
   username: 'ada',
@@ -58,18 +32,6 @@ const user = {
   privateFlags: 0,
   createdAt: '2026-01-01T00:00:00.000Z',
 };
-const member = (id: string, presence: 0 | 1 = 1): Member => ({
-  id,
-  username: `u${id}`,
-  subdomain: `u${id}`,
-  profilePicture: null,
-  bot: false,
-  system: false,
-  roles: [],
-  permissions: 0,
-  joinedAt: '2026-01-01T00:00:00.000Z',
-  presence,
-});
 const message = (id: string, nonce: string | null = null, channelId = '20'): Message =>
   plainMessage({ id, channelId, content: `m${id}`, createdAt: '2026-01-01T00:00:00.000Z', createdBy: { id: '1', username: 'ada', profilePicture: null, presence: 1 }, nonce });
 
@@ -117,8 +79,8 @@ describe('live events through the dispatcher', () => {
 
   it('PRESENCE_UPDATE updates every loaded member list', () => {
     const d = createDispatcher(qc);
-    qc.setQueryData<Member[]>(queryKeys.teamMembers('10'), [member('2', 0)]);
-    qc.setQueryData<Member[]>(queryKeys.teamMembers('11'), [member('2', 0), member('3', 0)]);
+    qc.setQueryData<Member[]>(queryKeys.teamMembers('10'), [member('2', { presence: 0 })]);
+    qc.setQueryData<Member[]>(queryKeys.teamMembers('11'), [member('2', { presence: 0 }), member('3', { presence: 0 })]);
     d.dispatch({ type: 'PRESENCE_UPDATE', data: { userId: '2', presence: 1 } });
     expect(qc.getQueryData<Member[]>(queryKeys.teamMembers('10'))?.[0].presence).toBe(1);
     expect(qc.getQueryData<Member[]>(queryKeys.teamMembers('11'))?.map((m) => m.presence)).toEqual([1, 0]);
@@ -148,7 +110,7 @@ describe('live events through the dispatcher', () => {
   it('ignores invalid payloads and unknown events', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const d = createDispatcher(qc);
-    qc.setQueryData<Member[]>(queryKeys.teamMembers('10'), [member('2', 0)]);
+    qc.setQueryData<Member[]>(queryKeys.teamMembers('10'), [member('2', { presence: 0 })]);
     d.dispatch({ type: 'PRESENCE_UPDATE', data: { userId: '2', presence: 9 } } as never);
     d.dispatch({ type: 'SOMETHING_NEW', data: {} } as never);
     expect(qc.getQueryData<Member[]>(queryKeys.teamMembers('10'))?.[0].presence).toBe(0);

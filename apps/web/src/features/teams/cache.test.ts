@@ -1,5 +1,5 @@
 // @vitest-environment node
-import type { Category, Channel, Member, Role, Team } from '@rally/shared/api/teams';
+import type { Member, Role, Team } from '@rally/shared/api/teams';
 import { QueryClient } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { queryKeys } from '../../lib/query-keys';
@@ -20,61 +20,7 @@ import {
   upsertTeamInList,
 } from './cache';
 import type { TeamChannelsData } from './channel-queries';
-
-const team = (id: string, name = `Team ${id}`): Team => ({
-  id,
-  name,
-  profilePicture: null,
-  banner: null,
-  description: null,
-  createdBy: '1',
-  isVerified: false,
-  isSafeForTeen: false,
-  isDiscoverable: false,
-  memberCount: 1,
-  createdAt: '2026-11-21T00:00:00.000Z',
-});
-const overwrites = { role: {}, user: {} };
-const channel = (id: string, teamId: string, name = `c${id}`): Channel => ({
-  id,
-  teamId,
-  type: 'text',
-  name,
-  description: null,
-  parentId: null,
-  priority: 0,
-  nsfw: false,
-  rateLimitPerUser: 0,
-  userLimit: 0,
-  permissions: overwrites,
-});
-const category = (id: string, teamId: string, name = `cat${id}`): Category => ({ id, teamId, name, priority: 0, permissions: overwrites });
-const role = (id: string, teamId: string): Role => ({
-  id,
-  teamId,
-  name: `r${id}`,
-  color: null,
-  color2: null,
-  priority: 0,
-  permissions: 0,
-  iconEmojiId: null,
-  isDisplayedSeparately: false,
-  mentionable: false,
-  isSelfAssignable: false,
-  description: null,
-});
-const member = (id: string, roles: string[] = []): Member => ({
-  id,
-  username: `u${id}`,
-  subdomain: `u${id}`,
-  profilePicture: null,
-  bot: false,
-  system: false,
-  roles,
-  permissions: 0,
-  joinedAt: '2026-11-21T00:00:00.000Z',
-  presence: 0,
-});
+import { category, channel, member, role, team } from './testing';
 
 let qc: QueryClient;
 beforeEach(() => {
@@ -88,7 +34,7 @@ describe('the team list', () => {
   it('adds a team, or replaces the copy that the event or the answer put there first', () => {
     setTeamList(qc, [team('1')]);
     upsertTeamInList(qc, team('2'));
-    upsertTeamInList(qc, team('2', 'renamed'));
+    upsertTeamInList(qc, team('2', { name: 'renamed' }));
     expect(teams()?.map((t) => t.name)).toEqual(['Team 1', 'renamed']);
   });
 
@@ -129,7 +75,7 @@ describe("a team's channels, categories and roles", () => {
   it('adds, replaces and removes channels and categories of a loaded team', () => {
     seedTeam(qc, '1', { channels: [channel('10', '1')], categories: [], roles: [] });
     upsertChannel(qc, channel('11', '1'));
-    upsertChannel(qc, channel('10', '1', 'renamed'));
+    upsertChannel(qc, channel('10', '1', { name: 'renamed' }));
     upsertCategory(qc, category('12', '1'));
     expect(channels('1')?.channels.map((c) => c.name)).toEqual(['renamed', 'c11']);
     removeChannel(qc, '1', '10');
@@ -148,7 +94,7 @@ describe("a team's channels, categories and roles", () => {
 
   it('takes a deleted role off the roles and off every member who had it', () => {
     seedTeam(qc, '1', { channels: [], categories: [], roles: [role('7', '1'), role('8', '1')] });
-    qc.setQueryData(queryKeys.teamMembers('1'), [member('5', ['7', '8']), member('6')]);
+    qc.setQueryData(queryKeys.teamMembers('1'), [member('5', { roles: ['7', '8'] }), member('6')]);
     removeRole(qc, '1', '7');
     expect(qc.getQueryData<Role[]>(queryKeys.teamRoles('1'))?.map((r) => r.id)).toEqual(['8']);
     expect(members('1')?.map((m) => m.roles)).toEqual([['8'], []]);
@@ -159,7 +105,7 @@ describe('members', () => {
   it('adds a member to a loaded list and says whether it had them already', () => {
     qc.setQueryData(queryKeys.teamMembers('1'), [member('5')]);
     expect(upsertMember(qc, '1', member('6'))).toBe(false);
-    expect(upsertMember(qc, '1', member('6', ['7']))).toBe(true);
+    expect(upsertMember(qc, '1', member('6', { roles: ['7'] }))).toBe(true);
     expect(members('1')?.map((m) => [m.id, m.roles])).toEqual([
       ['5', []],
       ['6', ['7']],
@@ -172,7 +118,7 @@ describe('members', () => {
     qc.setQueryData(queryKeys.teamMembers('1'), [member('5'), member('6')]);
     updateMember(qc, '1', '6', (m) => ({ ...m, roles: ['7'] }));
     removeMember(qc, '1', '5');
-    expect(members('1')).toEqual([member('6', ['7'])]);
+    expect(members('1')).toEqual([member('6', { roles: ['7'] })]);
   });
 
   it("changes a user in every team's member list", () => {
