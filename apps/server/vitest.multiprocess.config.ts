@@ -12,6 +12,8 @@ export default defineConfig({
   root,
   test: {
     include: ['apps/server/test/multiprocess/**/*.multiprocess.test.ts'],
+    // The migrated template database that the suite's database is cloned from (test/helpers/database.ts).
+    globalSetup: ['apps/server/test/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',

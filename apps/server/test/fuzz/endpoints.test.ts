@@ -2,13 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_HEADER } from '@rally/shared/api/common';
-import { call, createTestApp, type TestContext } from '../helpers/app';
-import { createUser, type TestUser } from '../helpers/users';
+import { call, withTestApp } from '../helpers/app';
+import { makeTeam, makeUser, signIn, type TestUser } from '../helpers/factories';
 import type { RouteEntry } from '../../src/http/route-table';
-import { SESSION_COOKIE } from '../../src/modules/auth/authenticate';
-import { createSession } from '../../src/modules/auth/session-repository';
 import { messageSendRateKey } from '../../src/modules/messages/service';
 import { BAD_PARAMS, BAD_QUERY_VALUES, BAD_RAW_BODIES, BAD_VALUES, baseValue, harvestFieldNames } from './inputs';
 
@@ -30,7 +28,8 @@ interface Outcome {
 }
 
 describe('fuzzing every API route', () => {
-  let ctx: TestContext;
+  // Generous address limits: the bad bodies must reach validation, the worst case.
+  const ctx = withTestApp({ RATE_LIMIT_LOGIN: '100000/60', RATE_LIMIT_REGISTER: '100000/60', LOGIN_FAILURES_BEFORE_CAPTCHA: 100000 });
   let owner: TestUser;
   /** Real ids for parameters and fields, so that requests also get past the lookups. */
   const ids: Record<string, string> = {};
@@ -41,18 +40,14 @@ describe('fuzzing every API route', () => {
     const files = fs.readdirSync(API_DIR).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'));
     FIELDS = harvestFieldNames(await Promise.all(files.map((f) => import(pathToFileURL(path.join(API_DIR, f)).href) as Promise<Record<string, unknown>>)));
     expect(FIELDS).toEqual(expect.arrayContaining(['content', 'email', 'name', 'teamId']));
-    // Generous address limits: the bad bodies must reach validation, the worst case.
-    ctx = await createTestApp({ RATE_LIMIT_LOGIN: '100000/60', RATE_LIMIT_REGISTER: '100000/60', LOGIN_FAILURES_BEFORE_CAPTCHA: 100000 });
-    owner = await createUser(ctx.app, 'fuzz_owner');
-    const team = await call(ctx.app, 'POST', '/api/v1/teams', { cookie: owner.cookie, body: { name: 'Fuzz' } });
-    ids.teamId = team.json().createdTeam.id;
-    const channels = await call(ctx.app, 'GET', `/api/v1/teams/${ids.teamId}/channels`, { cookie: owner.cookie });
-    ids.channelId = channels.json().channels[0].id;
+    owner = await makeUser(ctx.app, 'fuzz_owner');
+    const team = await makeTeam(ctx.app, owner, { name: 'Fuzz' });
+    ids.teamId = team.teamId;
+    ids.channelId = team.generalId;
     const invite = await call(ctx.app, 'POST', '/api/v1/teams/invite', { cookie: owner.cookie, body: { teamId: ids.teamId } });
     ids.code = invite.json().invite.code;
     ids.replyTo = (await call(ctx.app, 'POST', `/api/v1/channels/${ids.channelId}/messages`, { cookie: owner.cookie, body: { content: 'first' } })).json().message.id;
   });
-  afterAll(async () => ctx?.close());
 
   /** Statuses seen per route: each must have been reached signed in (logout ends the session it is called with). */
   const statuses = new Map<string, Set<number>>();
@@ -106,7 +101,7 @@ describe('fuzzing every API route', () => {
   async function fuzzRoute(route: RouteEntry): Promise<void> {
     const { method, url } = route;
     // A fresh sign-in for each route: a logout route ends the one it is called with.
-    owner.cookie = `${SESSION_COOKIE}=${encodeURIComponent(ctx.app.signCookie(await createSession(ctx.app.db, owner.id, {})))}`;
+    owner.cookie = (await signIn(ctx.app, owner.id)).cookie;
     const label = `${method} ${url}`;
     const target = fill(url, {});
     const inject = (path: string, extra: Partial<InjectOptions> = {}): InjectOptions => ({

@@ -1,6 +1,5 @@
 import { plainMessage } from '@rally/shared/api/plain-message';
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
 import type { Message } from '@rally/shared/api/messages';
 import { ChannelPermission, DEFAULT_ROLE_PERMISSIONS, type ChannelOverwrites } from '@rally/shared/permissions';
 import { LIMITS } from '@rally/shared/limits';
@@ -33,8 +32,17 @@ export interface TestUser {
   token: string;
 }
 
+/** What signs session cookies: the app, or (in a process without one) the database and a cookie signer. */
+export type WithSigner = WithDb & { signCookie(value: string): string };
+
+/** A new session of the user: the token and the Cookie header value that sends it. */
+export async function signIn(app: WithSigner, userId: string): Promise<Pick<TestUser, 'token' | 'cookie'>> {
+  const token = await createSession(app.db, userId, {});
+  return { token, cookie: `${SESSION_COOKIE}=${encodeURIComponent(app.signCookie(token))}` };
+}
+
 /** A signed-in user. */
-export async function makeUser(app: FastifyInstance, name?: string): Promise<TestUser> {
+export async function makeUser(app: WithSigner, name?: string): Promise<TestUser> {
   const suffix = randomBytes(3).toString('hex');
   const username = name ?? `user_${suffix}`;
   const id = newId();
@@ -49,9 +57,7 @@ export async function makeUser(app: FastifyInstance, name?: string): Promise<Tes
     location: 'TR',
     consentAt: new Date(),
   });
-  const token = await createSession(app.db, id, {});
-  const signed = app.signCookie(token);
-  return { id, username, email, token, cookie: `${SESSION_COOKIE}=${encodeURIComponent(signed)}` };
+  return { id, username, email, ...(await signIn(app, id)) };
 }
 
 export interface TeamFixture {

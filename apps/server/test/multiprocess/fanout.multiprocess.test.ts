@@ -1,18 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { signerFactory } from '@fastify/cookie';
 import { Redis } from 'ioredis';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_HEADER } from '@rally/shared/api/common';
 import { CloseCode } from '@rally/shared/gateway/protocol';
-import { openDatabase, type DatabaseHandle } from '../../src/db/client';
-import { newId } from '../../src/lib/snowflake';
-import { SESSION_COOKIE } from '../../src/modules/auth/authenticate';
-import { createSession, hashToken } from '../../src/modules/auth/session-repository';
-import { insertUser } from '../../src/modules/users/repository';
+import type { DatabaseHandle } from '../../src/db/client';
+import { hashToken } from '../../src/modules/auth/session-repository';
 import { TestClient, until } from '../../src/gateway/testing';
-import { insertTeam, type TeamFixture } from '../helpers/teams-fixture';
-import { startServer, type ServerProcess } from './server-process';
+import { openTestDatabase } from '../helpers/database';
+import { makeChannel, makeTeam, makeUser, type TeamFixture, type TestUser, type WithSigner } from '../helpers/factories';
+import { startServer, type ServerProcess } from '../helpers/server-process';
 
 /**
  * Two real server processes on one PostgreSQL database and one Redis: an event posted through
@@ -30,50 +27,25 @@ if (!DATABASE_URL || !REDIS_URL) {
 const COOKIE_SECRET = `mp-secret-${randomBytes(16).toString('hex')}`;
 const REDIS_PREFIX = `rally-mp-${randomBytes(6).toString('hex')}:`;
 
-interface Person {
-  id: string;
-  token: string;
-  cookie: string;
-}
-
 describe('two server processes on one PostgreSQL and one Redis', () => {
-  const dbName = `rally_mp_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  const dbUrl = new URL(DATABASE_URL);
-  dbUrl.pathname = `/${dbName}`;
-  let database: DatabaseHandle | undefined;
+  let database: (DatabaseHandle & { url?: string }) | undefined;
+  /** The factories' view of the servers' database, signing cookies as the servers do. */
+  let rows: WithSigner;
   let redis: Redis;
   let a: ServerProcess | undefined;
   let b: ServerProcess | undefined;
-  let owner: Person;
-  let member: Person;
+  let owner: TestUser;
+  let member: TestUser;
   let team: TeamFixture;
   const clients: TestClient[] = [];
 
-  const signer = signerFactory(COOKIE_SECRET);
-  async function person(name: string): Promise<Person> {
-    const id = newId();
-    const suffix = randomBytes(3).toString('hex');
-    await insertUser(database!.db, {
-      id,
-      username: name,
-      slug: `${name}-${suffix}`,
-      email: `${name}_${suffix}@example.com`,
-      passwordHash: 'not-a-real-hash',
-      birthdate: '2000-01-01',
-      location: 'TR',
-      consentAt: new Date(),
-    });
-    const token = await createSession(database!.db, id, {});
-    return { id, token, cookie: `${SESSION_COOKIE}=${encodeURIComponent(signer.sign(token))}` };
-  }
-
-  function connect(server: ServerProcess, who: Person): TestClient {
+  function connect(server: ServerProcess, who: TestUser): TestClient {
     const client = TestClient.connect(`ws://127.0.0.1:${server.port}/api/v1/ws`, { cookie: who.cookie });
     clients.push(client);
     return client;
   }
 
-  async function post(server: ServerProcess, who: Person, channelId: string, content: string): Promise<void> {
+  async function post(server: ServerProcess, who: TestUser, channelId: string, content: string): Promise<void> {
     const res = await fetch(`http://127.0.0.1:${server.port}/api/v1/channels/${channelId}/messages`, {
       method: 'POST',
       headers: { cookie: who.cookie, [CSRF_HEADER]: '1', 'content-type': 'application/json' },
@@ -83,22 +55,23 @@ describe('two server processes on one PostgreSQL and one Redis', () => {
   }
 
   /** Where a dropped session waits: under the sign-in that opened it (see gateway/session-store.ts). */
-  const sessionKey = (who: Person, sessionId: string) => `${REDIS_PREFIX}gw:session:${hashToken(who.token)}:${sessionId}`;
+  const sessionKey = (who: TestUser, sessionId: string) => `${REDIS_PREFIX}gw:session:${hashToken(who.token)}:${sessionId}`;
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: DATABASE_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${dbName}`);
-    await admin.end();
-    // Migrate once here, before the servers start (two processes migrating at once would race).
-    database = await openDatabase({ databaseUrl: dbUrl.toString(), dataDir: 'memory://', poolSize: 2 });
+    // A clone of the migrated template, so the two servers find nothing left to migrate (dropped after).
+    database = await openTestDatabase();
+    if (!database.url) throw new Error('openTestDatabase gave no PostgreSQL database: is DATABASE_URL set?');
+    const signer = signerFactory(COOKIE_SECRET);
+    rows = { db: database.db, signCookie: (token) => signer.sign(token) };
     redis = new Redis(REDIS_URL);
-    owner = await person('owner');
-    member = await person('member');
-    team = await insertTeam(database, owner, [member]);
+    owner = await makeUser(rows, 'owner');
+    member = await makeUser(rows, 'member');
+    team = await makeTeam(rows, owner, { members: [member] });
+    // A channel hidden from everyone but the owner: READY must not list it for the member.
+    await makeChannel(rows, team.teamId, { name: 'staff', parentId: team.categoryId, priority: 1, hiddenFrom: [team.teamId] });
 
     const env = {
-      DATABASE_URL: dbUrl.toString(),
+      DATABASE_URL: database.url,
       REDIS_URL,
       REDIS_PREFIX,
       COOKIE_SECRET,
@@ -118,10 +91,6 @@ describe('two server processes on one PostgreSQL and one Redis', () => {
       if (keys.length > 0) await redis.del(...keys);
       redis.disconnect();
     }
-    const admin = new pg.Client({ connectionString: DATABASE_URL });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await admin.end();
   });
 
   it('delivers a message posted through process A to a socket on process B', async () => {
@@ -172,7 +141,7 @@ describe('two server processes on one PostgreSQL and one Redis', () => {
   });
 
   it('closes the sockets on B of a session signed out through A', async () => {
-    const leaver = await person('leaver');
+    const leaver = await makeUser(rows, 'leaver');
     const onB = connect(b!, leaver);
     await onB.next('READY');
     const res = await fetch(`http://127.0.0.1:${a!.port}/api/v1/logout`, { method: 'POST', headers: { cookie: leaver.cookie, [CSRF_HEADER]: '1' } });

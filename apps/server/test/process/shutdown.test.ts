@@ -7,7 +7,7 @@ import { CSRF_HEADER } from '@rally/shared/api/common';
 import { CloseCode } from '@rally/shared/gateway/protocol';
 import type { Challenge } from 'altcha-lib/v1/types';
 import { solveChallengeToken, registrationBody } from '../helpers/auth';
-import { startServer, type ServerProcess } from '../multiprocess/server-process';
+import { startServer, type ServerProcess } from '../helpers/server-process';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rally-shutdown-'));
 const env = { DATA_DIR: dataDir, COOKIE_SECRET: 'shutdown-test-secret-0123456789abcdef', CAPTCHA_MAX_NUMBER: '1000' };

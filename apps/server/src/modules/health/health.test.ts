@@ -10,9 +10,10 @@ describe('health and error shape', () => {
     expect(res.json()).toEqual({ success: true });
   });
 
-  it('reports the database and bus it runs on to operators who turn HEALTH_DETAILS on', async () => {
-    const detailed = await createTestApp({ HEALTH_DETAILS: 'true' });
-    try {
+  describe('with HEALTH_DETAILS on', () => {
+    const detailed = withTestApp({ HEALTH_DETAILS: 'true' });
+
+    it('reports the database and bus it runs on to operators', async () => {
       const res = await detailed.app.inject({ method: 'GET', url: '/api/v1/health' });
       expect(res.json()).toEqual({
         success: true,
@@ -20,12 +21,11 @@ describe('health and error shape', () => {
         bus: process.env.REDIS_URL ? 'redis' : 'memory',
         connections: 0,
       });
-    } finally {
-      await detailed.close();
-    }
+    });
   });
 
   it('answers 503 when the database does not answer', async () => {
+    // An app of its own, closed by hand: the test takes its database away.
     const broken = await createTestApp();
     await broken.database.close();
     try {
