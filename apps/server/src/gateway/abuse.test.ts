@@ -2,11 +2,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { CloseCode } from '@rally/shared/gateway/protocol';
 import { Presence } from '@rally/shared/api/users';
 import { withTestApp } from '../../test/helpers/app';
-import { makeTeam, makeUser, type TeamFixture, type TestUser } from '../../test/helpers/factories';
-import { SESSION_COOKIE } from '../modules/auth/authenticate';
-import { createSession } from '../modules/auth/session-repository';
+import { makeMessage, makeTeam, makeUser, signIn, type TeamFixture, type TestUser } from '../../test/helpers/factories';
 import { findUserById } from '../modules/users/repository';
-import { fakeMessage, gatewayUrl, TestClient, until, type TestFrame } from './testing';
+import { gatewayUrl, TestClient, until, type TestFrame } from './testing';
 
 /**
  * What one signed-in user can do to the gateway: a probe opened 300 sockets for one user, each
@@ -111,7 +109,7 @@ describe('gateway abuse by one user', () => {
     });
 
     const marker = async (content: string) =>
-      ctx.app.bus.publish({ audience: { kind: 'channel', channelId: team.generalId }, event: { type: 'MESSAGE_SEND', data: fakeMessage(team.generalId, content, owner) } });
+      ctx.app.bus.publish({ audience: { kind: 'channel', channelId: team.generalId }, event: { type: 'MESSAGE_SEND', data: makeMessage(team.generalId, { content, author: owner }) } });
 
     it('coalesces a burst from several sockets into one write and one event with the aggregate presence', async () => {
       const watcher = (await ready(owner)).client;
@@ -148,7 +146,7 @@ describe('gateway abuse by one user', () => {
       client.drop();
       await ctx.app.bus.publish({
         audience: { kind: 'channel', channelId: team.generalId },
-        event: { type: 'MESSAGE_SEND', data: fakeMessage(team.generalId, 'while away', victim) },
+        event: { type: 'MESSAGE_SEND', data: makeMessage(team.generalId, { content: 'while away', author: victim }) },
       });
 
       for (let i = 0; i < 2; i++) {
@@ -174,8 +172,7 @@ describe('gateway abuse by one user', () => {
       const { client, ready: frame } = await ready(user);
       client.drop();
       // A second sign-in of the same user: same user id, another session token.
-      const token = await createSession(ctx.app.db, user.id, {});
-      const secondCookie = `${SESSION_COOKIE}=${encodeURIComponent(ctx.app.signCookie(token))}`;
+      const { cookie: secondCookie } = await signIn(ctx.app, user.id);
 
       const attempt = TestClient.connect(url, { cookie: secondCookie });
       clients.push(attempt);

@@ -1,8 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CloseCode, readySchema } from '@rally/shared/gateway/protocol';
 import { call, withTestApp } from '../../test/helpers/app';
-import { makeMessage, makeUser, type TestUser } from '../../test/helpers/factories';
-import { insertTeam, type TeamFixture } from '../../test/helpers/teams-fixture';
+import { makeChannel, makeMessage, makeTeam, makeUser, type TeamFixture, type TestUser } from '../../test/helpers/factories';
 import { findUserById } from '../modules/users/repository';
 import { connectTo, gatewayUrl, type ConnectOptions, type TestClient, until } from './testing';
 
@@ -11,7 +10,8 @@ describe('gateway', () => {
   let owner: TestUser;
   let member: TestUser;
   let outsider: TestUser;
-  let team: TeamFixture;
+  /** The team, with #staff hidden from everyone but the owner. */
+  let team: TeamFixture & { staffId: string };
 
   /** A socket signed in as `user` (none: signed out). */
   const connect = (user?: TestUser, options: ConnectOptions = {}) => connectTo(ctx, { cookie: user?.cookie, ...options });
@@ -31,7 +31,9 @@ describe('gateway', () => {
     owner = await makeUser(ctx.app, 'owner');
     member = await makeUser(ctx.app, 'member');
     outsider = await makeUser(ctx.app, 'outsider');
-    team = await insertTeam(ctx, owner, [member]);
+    const made = await makeTeam(ctx.app, owner, { members: [member] });
+    const staffId = await makeChannel(ctx.app, made.teamId, { name: 'staff', parentId: made.categoryId, priority: 1, hiddenFrom: [made.teamId] });
+    team = { ...made, staffId };
   });
 
   it('sends READY with the user and the teams, channels, categories and roles the user may see', async () => {
@@ -146,7 +148,7 @@ describe('gateway', () => {
   it('subscribes a session to a team and its channels on USER_JOINED_TEAM', async () => {
     const joiner = await makeUser(ctx.app, 'joiner');
     const { client } = await ready(joiner);
-    const other = await insertTeam(ctx.app, owner, [joiner], 'Other');
+    const other = await makeTeam(ctx.app, owner, { name: 'Other', members: [joiner] });
     const readyOfOwner = readySchema.parse((await ready(owner)).ready.data);
     const general = readyOfOwner.channels.find((c) => c.id === other.generalId)!;
     await ctx.app.bus.publish({

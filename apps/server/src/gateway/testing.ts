@@ -1,9 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
 import type { ClientFrame } from '@rally/shared/gateway/protocol';
-import type { Message } from '@rally/shared/api/messages';
 import type { TestApp } from '../../test/helpers/app';
-import { makeMessage } from '../../test/helpers/factories';
 
 /** A server frame as a test sees it. */
 export interface TestFrame {
@@ -120,11 +118,6 @@ export async function until(condition: () => boolean | Promise<boolean>, what: s
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
-}
-
-/** A MESSAGE_SEND payload for bus tests (kept for the abuse test: new tests use makeMessage of test/helpers/factories). */
-export function fakeMessage(channelId: string, content: string, author: { id: string; username: string }): Message {
-  return makeMessage(channelId, { content, author });
 }
 
 /** A socket to the gateway of a listening withTestApp app (`path` another URL path), dropped when the app closes. */
