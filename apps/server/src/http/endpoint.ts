@@ -1,27 +1,40 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaCompiler, RouteHandlerMethod } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import type { Endpoint, EndpointAuth, RateLimitName } from '@rally/shared/api/endpoint';
+import type { Endpoint, EndpointAuth, EndpointPermission, RateLimitName } from '@rally/shared/api/endpoint';
 import type { Config } from '../env';
 import { unauthorized } from '../lib/errors';
+import type { ServiceDeps } from '../lib/service-deps';
 import { parse, validationError } from '../lib/validation';
 import { countAttempt } from '../modules/auth/throttle';
+import { AccessCache } from '../modules/permissions/cache';
+import { requirePermission, type Granted } from '../modules/permissions/require';
 import { requestClientAddress } from './client-address';
 
-/** What a handler gets: the validated input, the caller, and the request and reply for cookies and headers. */
-export interface EndpointContext<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, A extends EndpointAuth> {
+/**
+ * What a handler gets: the validated input, the caller, the services' dependencies (with this
+ * request's access cache), the request and reply for cookies and headers, and what the endpoint's
+ * permission loaded: `access` for a team permission, `access` and `channel` for a channel one.
+ */
+export type EndpointContext<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, A extends EndpointAuth, X extends EndpointPermission | undefined> = {
   params: z.output<P>;
   query: z.output<Q>;
   body: z.output<B>;
   /** The signed-in user; on a public endpoint, null when nobody is signed in. */
   userId: A extends 'user' ? string : string | null;
+  deps: ServiceDeps;
   request: FastifyRequest;
   reply: FastifyReply;
-}
+} & Granted<X>;
 
-export type EndpointHandler<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType, A extends EndpointAuth> = (
-  context: EndpointContext<P, Q, B, A>,
-) => Promise<z.input<R>> | z.input<R>;
+export type EndpointHandler<
+  P extends z.ZodType,
+  Q extends z.ZodType,
+  B extends z.ZodType,
+  R extends z.ZodType,
+  A extends EndpointAuth,
+  X extends EndpointPermission | undefined,
+> = (context: EndpointContext<P, Q, B, A, X>) => Promise<z.input<R>> | z.input<R>;
 
 /**
  * Fastify validates each part of a request with the endpoint's zod schema; a refusal is the API's
@@ -54,8 +67,10 @@ function rateOf(config: Config, name: RateLimitName): { count: number; windowMs:
  * Register an endpoint object on every one of its paths. Before its input is read: the sign-in
  * (401 on a user endpoint) and the per-address rate limit. Fastify then validates params, query and
  * body with the endpoint's schemas (the zod type provider; refusals become the API's 400 in the
- * error handler) and serialises the answer with its response schema, so a handler cannot send a
- * field the contract does not name.
+ * error handler). Before the handler, its declared permission is checked through the request's
+ * AccessCache (modules/permissions/require.ts), and what it loaded is handed to the handler. The
+ * answer is serialised with the response schema, so a handler cannot send a field the contract
+ * does not name.
  */
 export interface EndpointOptions<B extends z.ZodType> {
   /**
@@ -66,27 +81,40 @@ export interface EndpointOptions<B extends z.ZodType> {
   bodySchemaFor?: (request: FastifyRequest) => z.ZodType<z.output<B>>;
 }
 
-export function addEndpoint<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType, A extends EndpointAuth>(
-  app: FastifyInstance,
-  endpoint: Endpoint<P, Q, B, R, A>,
-  handler: EndpointHandler<P, Q, B, R, A>,
-  options: EndpointOptions<B> = {},
-): void {
+export function addEndpoint<
+  P extends z.ZodType,
+  Q extends z.ZodType,
+  B extends z.ZodType,
+  R extends z.ZodType,
+  A extends EndpointAuth,
+  X extends EndpointPermission | undefined,
+>(app: FastifyInstance, endpoint: Endpoint<P, Q, B, R, A, X>, handler: EndpointHandler<P, Q, B, R, A, X>, options: EndpointOptions<B> = {}): void {
   const { bodySchemaFor } = options;
   const rate = endpoint.rateLimit ? { name: endpoint.rateLimit, ...rateOf(app.config, endpoint.rateLimit) } : null;
   const guard = async (request: FastifyRequest): Promise<void> => {
     if (endpoint.auth === 'user' && !request.userId) throw unauthorized();
     if (rate) await countAttempt(app.rateLimiter, `${rate.name}:${requestClientAddress(app.config, request)}`, rate);
   };
+  const { permission } = endpoint;
   const handle: RouteHandlerMethod = async (request, reply) => {
-    const result = await handler({
+    const accessCache = new AccessCache(app.db);
+    let granted: unknown = {};
+    if (permission) {
+      // Declared on signed-in endpoints only (defineEndpoint refuses a team or channel permission on a public one).
+      if (!request.userId) throw unauthorized();
+      granted = await requirePermission(accessCache, request.userId, permission, request);
+    }
+    const context = {
       params: request.params as z.output<P>,
       query: request.query as z.output<Q>,
       body: request.body as z.output<B>,
-      userId: request.userId as EndpointContext<P, Q, B, A>['userId'],
+      userId: request.userId as A extends 'user' ? string : string | null,
+      deps: { db: app.db, bus: app.bus, log: request.log, accessCache },
       request,
       reply,
-    });
+      ...(granted as object),
+    } as EndpointContext<P, Q, B, A, X>;
+    const result = await handler(context);
     return reply.status(endpoint.status).send(result);
   };
   for (const url of endpoint.paths) {

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { ChannelPermissionName, TeamPermissionName } from '../permissions';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -10,6 +11,34 @@ export type EndpointAuth = 'user' | 'public';
 
 /** Per-client-address limits of the server's configuration (RATE_LIMIT_<NAME>), counted before the input is read. */
 export type RateLimitName = 'register' | 'login';
+
+/** Where the server reads a team's or channel's id: a path parameter or a field of the (validated) body. */
+export type IdSource = `params.${string}` | `body.${string}`;
+
+/**
+ * What the caller must hold, checked by the server before the handler runs (apps/server
+ * src/modules/permissions/require.ts; docs/permissions.md):
+ * - `{ team: bit }` — a member of the team holding the team permission; `'member'`: any member;
+ *   `'owner'`: its creator. The id is `params.teamId` unless `from` says otherwise. Not a member,
+ *   or no such team: 404 team_not_found.
+ * - `{ channel: bit }` — VIEW_CHANNEL and the channel permission on a channel of a team the caller
+ *   belongs to (`params.channelId` unless `from` says). Missing, a category, or not a member: 404
+ *   channel_not_found; a bit that the channel's type does not have: 400. When the path also names
+ *   `:teamId`, the channel must be in that team.
+ * - `{ none: reason }` — a route that names a team or channel but needs nothing of the caller's
+ *   access, and why (a test requires one of the three wherever a teamId or channelId is taken).
+ */
+export type EndpointPermission =
+  | { team: TeamPermissionName | 'member' | 'owner'; from?: IdSource }
+  | { channel: ChannelPermissionName; from?: IdSource }
+  | { none: string };
+
+/** The id source of a team or channel requirement, its default filled in. */
+export function permissionSource(permission: Exclude<EndpointPermission, { none: string }>): { part: 'params' | 'body'; key: string } {
+  const from = permission.from ?? ('team' in permission ? 'params.teamId' : 'params.channelId');
+  const dot = from.indexOf('.');
+  return { part: from.slice(0, dot) as 'params' | 'body', key: from.slice(dot + 1) };
+}
 
 /**
  * One API call, declared once: the server registers it (validating input and serialising output
@@ -23,12 +52,15 @@ export interface Endpoint<
   B extends z.ZodType = z.ZodType,
   R extends z.ZodType = z.ZodType,
   A extends EndpointAuth = EndpointAuth,
+  X extends EndpointPermission | undefined = EndpointPermission | undefined,
 > {
   method: HttpMethod;
   paths: readonly [string, ...string[]];
   /** One line for the route list and OpenAPI. */
   summary: string;
   auth: A;
+  /** What the caller must hold (see EndpointPermission); absent: being signed in (or nothing, if public) is enough. */
+  permission?: X;
   params?: P;
   query?: Q;
   body?: B;
@@ -40,19 +72,54 @@ export interface Endpoint<
   rateLimit?: RateLimitName;
 }
 
-type EndpointInput<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType, A extends EndpointAuth> = Omit<
-  Endpoint<P, Q, B, R, A>,
-  'auth' | 'status'
-> & { auth?: A; status?: 200 | 201 };
+type EndpointInput<
+  P extends z.ZodType,
+  Q extends z.ZodType,
+  B extends z.ZodType,
+  R extends z.ZodType,
+  A extends EndpointAuth,
+  X extends EndpointPermission | undefined,
+> = Omit<Endpoint<P, Q, B, R, A, X>, 'auth' | 'status'> & { auth?: A; status?: 200 | 201 };
 
-/** Declare an endpoint: signed-in users only unless `auth: 'public'`, status 200 unless said. */
+/** The keys of an object schema (zod's `shape`), or null for any other schema. */
+function schemaKeys(schema: z.ZodType | undefined): string[] | null {
+  const shape = (schema as { shape?: unknown } | undefined)?.shape;
+  return shape && typeof shape === 'object' ? Object.keys(shape) : null;
+}
+
+/** Refuse, when the module loads, a permission that cannot be checked as declared. */
+function checkPermission(input: EndpointInput<z.ZodType, z.ZodType, z.ZodType, z.ZodType, EndpointAuth, EndpointPermission | undefined>): void {
+  const { permission, paths } = input;
+  if (!permission) return;
+  const where = `${input.method} ${paths[0]}`;
+  if ('none' in permission) {
+    if (!permission.none.trim()) throw new Error(`${where}: permission { none } needs the reason`);
+    return;
+  }
+  if (input.auth === 'public') throw new Error(`${where}: a public endpoint cannot require a team or channel permission`);
+  const { part, key } = permissionSource(permission);
+  if (part === 'params') {
+    const missing = paths.filter((path) => !path.split('/').includes(`:${key}`));
+    if (missing.length) throw new Error(`${where}: the permission reads params.${key}, which ${missing.join(', ')} does not name`);
+  }
+  const keys = schemaKeys(part === 'params' ? input.params : input.body);
+  if (!keys?.includes(key)) throw new Error(`${where}: the permission reads ${part}.${key}, which the ${part} schema does not name`);
+}
+
+/**
+ * Declare an endpoint: signed-in users only unless `auth: 'public'`, status 200 unless said. A
+ * declared permission is checked here, when the module loads: its id must be a parameter of every
+ * path and of the params schema, or a field of the body schema.
+ */
 export function defineEndpoint<
   P extends z.ZodType = z.ZodNever,
   Q extends z.ZodType = z.ZodNever,
   B extends z.ZodType = z.ZodNever,
   R extends z.ZodType = z.ZodType,
   A extends EndpointAuth = 'user',
->(input: EndpointInput<P, Q, B, R, A>): Endpoint<P, Q, B, R, A> {
+  const X extends EndpointPermission | undefined = undefined,
+>(input: EndpointInput<P, Q, B, R, A, X>): Endpoint<P, Q, B, R, A, X> {
+  checkPermission(input);
   return { ...input, auth: input.auth ?? ('user' as A), status: input.status ?? 200 };
 }
 

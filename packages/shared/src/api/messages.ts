@@ -106,6 +106,7 @@ export const channelParamsSchema = z.object({ channelId: snowflakeSchema });
 export const listMessagesEndpoint = defineEndpoint({
   ...ROUTES.listMessages,
   summary: 'A page of a channel\'s messages (newest, before, after or offset), oldest first',
+  permission: { channel: 'CAN_SEE_MESSAGE_HISTORY' },
   params: channelParamsSchema,
   query: listMessagesQuerySchema,
   response: listMessagesResponseSchema,
@@ -113,7 +114,8 @@ export const listMessagesEndpoint = defineEndpoint({
 
 export const sendMessageEndpoint = defineEndpoint({
   ...ROUTES.sendMessage,
-  summary: 'Send a message to a channel (SEND_MESSAGES; per-user rate limit)',
+  summary: 'Send a message to a channel (per-user rate limit)',
+  permission: { channel: 'SEND_MESSAGES' },
   params: channelParamsSchema,
   body: sendMessageRequestSchema,
   response: sendMessageResponseSchema,

@@ -233,6 +233,7 @@ export const listTeamsEndpoint = defineEndpoint({
 export const teamChannelsEndpoint = defineEndpoint({
   ...ROUTES.teamChannels,
   summary: 'Channels and categories of a team that the user may view',
+  permission: { team: 'member' },
   params: teamParamsSchema,
   response: teamChannelsResponseSchema,
 });
@@ -240,13 +241,15 @@ export const teamChannelsEndpoint = defineEndpoint({
 export const teamMembersEndpoint = defineEndpoint({
   ...ROUTES.teamMembers,
   summary: 'Members of a team, oldest first, with their team permissions',
+  permission: { team: 'member' },
   params: teamParamsSchema,
   response: teamMembersResponseSchema,
 });
 
 export const createInviteEndpoint = defineEndpoint({
   ...ROUTES.createInvite,
-  summary: 'Create an invite to a team (CREATE_INVITES)',
+  summary: 'Create an invite to a team',
+  permission: { team: 'CREATE_INVITES', from: 'body.teamId' },
   body: createInviteRequestSchema,
   response: createInviteResponseSchema,
   bodyLimit: BODY_LIMIT.SMALL,

@@ -50,6 +50,7 @@ export const errorMessages = {
     invite_joined: 'You joined {{team}}',
     message_reply_invalid: 'The message you are replying to is not in this channel',
     channel_messages_unsupported: 'This channel does not accept messages',
+    channel_type_unsupported: 'This cannot be done in this kind of channel',
     /** The spec's marker: a call answered with message '2FA' opens the code dialog (2FA itself is a later issue). */
     two_factor_required: '2FA',
     text_invalid_characters: 'This text contains characters that are not allowed',
@@ -106,6 +107,7 @@ export const errorMessages = {
     invite_joined: '{{team}} takımına katıldınız',
     message_reply_invalid: 'Yanıtladığınız mesaj bu kanalda değil',
     channel_messages_unsupported: 'Bu kanal mesaj kabul etmiyor',
+    channel_type_unsupported: 'Bu işlem bu tür bir kanalda yapılamaz',
     two_factor_required: '2FA',
     text_invalid_characters: 'Bu metin izin verilmeyen karakterler içeriyor',
     invalid_id: 'Geçersiz kimlik',

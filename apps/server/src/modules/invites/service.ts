@@ -1,10 +1,9 @@
 import { randomInt } from 'node:crypto';
-import type { CreateInviteRequest, Invite, InviteLookupResponse, Team } from '@rally/shared/api/teams';
+import type { Invite, InviteLookupResponse, Team } from '@rally/shared/api/teams';
 import { LIMITS } from '@rally/shared/limits';
 import type { Executor } from '../../db/client';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
-import { loadTeamAccess } from '../permissions/access';
-import { assertTeam } from '../permissions/assert';
+import type { TeamAccess } from '../permissions/access';
 import { toTeam } from '../teams/mappers';
 import { teamRepository } from '../teams/repository';
 import type { ServiceDeps } from '../../lib/service-deps';
@@ -21,24 +20,21 @@ export function generateInviteCode(): string {
   return code;
 }
 
-/** The parsed create body (createInviteRequestSchema's output). */
-export type CreateInviteInput = Required<Pick<CreateInviteRequest, 'teamId'>> & {
+/** The parsed create body (createInviteRequestSchema's output; its teamId is the access's team). */
+export interface CreateInviteInput {
   applicationEnabled: boolean;
   maxUses: number | null;
   expiresAt: string | null;
-};
+}
 
-/** Create an invite: the caller must be a member holding CREATE_INVITES. */
-export async function createInvite(db: Executor, userId: string, input: CreateInviteInput, repo: InviteRepository = inviteRepository): Promise<Invite> {
-  const access = await loadTeamAccess(db, input.teamId, userId);
-  if (!access) throw notFound('team_not_found');
-  assertTeam(access, 'CREATE_INVITES');
+/** Create an invite to the team of `access`, as its member (the endpoint checked CREATE_INVITES). */
+export async function createInvite(db: Executor, access: TeamAccess, input: CreateInviteInput, repo: InviteRepository = inviteRepository): Promise<Invite> {
   // 62^8 codes: a collision is rare; draw again when one happens.
   for (let attempt = 0; attempt < 5; attempt++) {
     const row = await repo.insertInvite(db, {
       code: generateInviteCode(),
-      teamId: input.teamId,
-      inviterId: userId,
+      teamId: access.team.id,
+      inviterId: access.userId,
       maxUses: input.maxUses,
       applicationEnabled: input.applicationEnabled,
       expiresAt: input.expiresAt ? new Date(input.expiresAt) : null,
@@ -48,13 +44,13 @@ export async function createInvite(db: Executor, userId: string, input: CreateIn
   throw new AppError(500, 'internal');
 }
 
+/** What anyone may see of a usable invite (the lookup answer without its envelope). */
+export type InviteDetails = Omit<InviteLookupResponse, 'success' | 'message'>;
+
 /**
  * What the invite page shows; public. Unknown, expired and used-up invites are all 404
  * invite_invalid. `viewerId` (a signed-in viewer who asked with ?user=true) adds isMember.
  */
-/** What anyone may see of a usable invite (the lookup answer without its envelope). */
-export type InviteDetails = Omit<InviteLookupResponse, 'success' | 'message'>;
-
 export async function lookupInvite(db: Executor, code: string, viewerId: string | null, repo: InviteRepository = inviteRepository): Promise<InviteDetails> {
   const found = code ? await repo.findInviteWithTeam(db, code) : null;
   if (!found || !isInviteUsable(found.invite, new Date())) throw notFound('invite_invalid');

@@ -4,13 +4,13 @@ import { addEndpoint } from '../../http/endpoint';
 import { listMessages, sendMessage } from './service';
 
 export async function messageRoutes(app: FastifyInstance): Promise<void> {
-  addEndpoint(app, listMessagesEndpoint, async ({ userId, params, query }) => ({
+  addEndpoint(app, listMessagesEndpoint, async ({ deps, access, channel, query }) => ({
     success: true as const,
-    ...(await listMessages(app.db, params.channelId, userId, query)),
+    ...(await listMessages(deps.db, { access, channel }, query)),
   }));
 
-  addEndpoint(app, sendMessageEndpoint, async ({ request, userId, params, body }) => {
-    const message = await sendMessage({ db: app.db, bus: app.bus, rateLimiter: app.rateLimiter, log: request.log }, params.channelId, userId, body);
+  addEndpoint(app, sendMessageEndpoint, async ({ deps, access, channel, body }) => {
+    const message = await sendMessage({ ...deps, rateLimiter: app.rateLimiter }, { access, channel }, body);
     return { success: true as const, message };
   });
 }

@@ -3,13 +3,11 @@ import { UserFlags } from '@rally/shared/api/users';
 import { RATE_LIMITS } from '@rally/shared/limits';
 import { hasBit } from '@rally/shared/permissions';
 import type { Executor } from '../../db/client';
-import { AppError, badRequest, notFound, tooManyRequests, unauthorized } from '../../lib/errors';
+import { AppError, badRequest, tooManyRequests, unauthorized } from '../../lib/errors';
 import type { RateLimiter } from '../../lib/rate-limit';
 import { newId } from '../../lib/snowflake';
-import { loadChannelAccess, type TeamAccess } from '../permissions/access';
-import { assertChannel } from '../permissions/assert';
+import type { ChannelAccess } from '../permissions/access';
 import { publishEvent } from '../../lib/events';
-import type { ChannelRow } from '../teams/mappers';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { findUserById } from '../users/repository';
 import { toMessage } from './mappers';
@@ -19,30 +17,8 @@ export interface MessageServiceDeps extends ServiceDeps {
   rateLimiter: RateLimiter;
 }
 
-/** Channel types that hold chat messages (DM channels join with the direct-messages issue). */
-const MESSAGE_CHANNEL_TYPES: readonly string[] = ['text'];
-
 /** The rate-limit key of a user's message sends (tests reset it). */
 export const messageSendRateKey = (userId: string) => `messages:send:${userId}`;
-
-interface ChannelContext {
-  access: TeamAccess;
-  channel: ChannelRow;
-  permissions: number;
-}
-
-/**
- * The channel with the user's permissions on it: 404 channel_not_found when it does not exist,
- * is a category, or the user is not a member of its team (existence is not revealed); 403 without
- * VIEW_CHANNEL; 400 for a type that holds no messages.
- */
-async function messageChannel(db: Executor, channelId: string, userId: string): Promise<ChannelContext> {
-  const found = await loadChannelAccess(db, channelId, userId);
-  if (!found || found.channel.type === 'category') throw notFound('channel_not_found');
-  const permissions = assertChannel(found.access, found.channel, 'VIEW_CHANNEL');
-  if (!MESSAGE_CHANNEL_TYPES.includes(found.channel.type)) throw badRequest('channel_messages_unsupported');
-  return { ...found, permissions };
-}
 
 export interface MessagePage {
   messages: Message[];
@@ -53,17 +29,11 @@ export interface MessagePage {
 /**
  * A page of history (see listMessagesQuerySchema): oldest first within the page; `hasMore` says
  * whether more exist beyond it in the paging direction. `replyMessages` are the messages replied
- * to from the page that are not in it. Needs VIEW_CHANNEL and CAN_SEE_MESSAGE_HISTORY.
+ * to from the page that are not in it. The endpoint has checked CAN_SEE_MESSAGE_HISTORY on the
+ * channel.
  */
-export async function listMessages(
-  db: Executor,
-  channelId: string,
-  userId: string,
-  query: ListMessagesQuery,
-  repo: MessageRepository = messageRepository,
-): Promise<MessagePage> {
-  const { access, channel, permissions } = await messageChannel(db, channelId, userId);
-  assertChannel(access, channel, 'CAN_SEE_MESSAGE_HISTORY', permissions);
+export async function listMessages(db: Executor, { channel }: ChannelAccess, query: ListMessagesQuery, repo: MessageRepository = messageRepository): Promise<MessagePage> {
+  const channelId = channel.id;
   const rows = await repo.listPage(db, channelId, { limit: query.limit + 1, before: query.before, after: query.after, offset: query.offset });
   const hasMore = rows.length > query.limit;
   const page = rows.slice(0, query.limit);
@@ -79,22 +49,16 @@ export async function listMessages(
 }
 
 /**
- * Send a text message: per-user rate limit, VIEW_CHANNEL and SEND_MESSAGES, the sender's length
- * limit (PREMIUM: 5000, else 2000), a reply target in the same channel. After the insert, the
- * message (nonce included) is published as MESSAGE_SEND to the channel's audience.
+ * Send a text message as the member whose access the endpoint checked (SEND_MESSAGES on the
+ * channel): per-user rate limit, the sender's length limit (PREMIUM: 5000, else 2000), a reply
+ * target in the same channel. After the insert, the message (nonce included) is published as
+ * MESSAGE_SEND to the channel's audience.
  */
-export async function sendMessage(
-  deps: MessageServiceDeps,
-  channelId: string,
-  userId: string,
-  input: SendMessageRequest,
-  repo: MessageRepository = messageRepository,
-): Promise<Message> {
+export async function sendMessage(deps: MessageServiceDeps, { access, channel }: ChannelAccess, input: SendMessageRequest, repo: MessageRepository = messageRepository): Promise<Message> {
+  const { userId } = access;
+  const channelId = channel.id;
   const rate = await deps.rateLimiter.hit(messageSendRateKey(userId), RATE_LIMITS.messageSend.count, RATE_LIMITS.messageSend.windowMs);
   if (!rate.allowed) throw tooManyRequests(rate.retryAfterMs);
-
-  const { access, channel, permissions } = await messageChannel(deps.db, channelId, userId);
-  assertChannel(access, channel, 'SEND_MESSAGES', permissions);
 
   const author = await findUserById(deps.db, userId);
   if (!author) throw unauthorized();

@@ -29,12 +29,26 @@ export function canView(access: TeamAccess, channel: ChannelRow): boolean {
   return hasBit(channelPermissions(access, channel), ChannelPermission.VIEW_CHANNEL);
 }
 
+/** The rows of one team that decide what its members may do. */
+export interface TeamData {
+  team: TeamRow;
+  roles: RoleRow[];
+  /** Channels and categories of the team. */
+  channels: ChannelRow[];
+}
+
+/** A member's access from the team's rows and the ids of the roles they hold. */
+export function accessOf(data: TeamData, userId: string, memberRoleIds: string[]): TeamAccess {
+  const base = { team: data.team, userId, memberRoleIds, roles: data.roles };
+  return { ...base, channels: data.channels, teamPermissions: computeTeamPermissions(context(base)) };
+}
+
 function assemble(userId: string, memberships: Membership[], teamRows: TeamRow[], roleRows: RoleRow[], channelRows: ChannelRow[]): TeamAccess[] {
   return memberships.flatMap((m) => {
     const team = teamRows.find((t) => t.id === m.teamId);
     if (!team) return [];
-    const base = { team, userId, memberRoleIds: m.roleIds, roles: roleRows.filter((r) => r.teamId === team.id) };
-    return [{ ...base, channels: channelRows.filter((c) => c.teamId === team.id), teamPermissions: computeTeamPermissions(context(base)) }];
+    const data = { team, roles: roleRows.filter((r) => r.teamId === team.id), channels: channelRows.filter((c) => c.teamId === team.id) };
+    return [accessOf(data, userId, m.roleIds)];
   });
 }
 
@@ -47,20 +61,52 @@ export async function loadAccessForUser(db: Executor, userId: string): Promise<T
   return assemble(userId, memberships, teamRows, roleRows, channelRows);
 }
 
-/** Access of one member to one team, or null when the user is not a member (or the team does not exist): one round trip. */
-export async function loadTeamAccess(db: Executor, teamId: string, userId: string): Promise<TeamAccess | null> {
+/** The team's rows, or null when there is no such team: three reads in one round trip. */
+export async function loadTeamData(db: Executor, teamId: string): Promise<TeamData | null> {
   const ids = [teamId];
-  const [memberships, teamRows, roleRows, channelRows] = await readAll(db, [
-    () => findMemberships(db, userId, ids),
-    () => findTeams(db, ids),
-    () => findRoles(db, ids),
-    () => findChannels(db, ids),
-  ]);
-  return assemble(userId, memberships, teamRows, roleRows, channelRows)[0] ?? null;
+  const [teamRows, roles, channels] = await readAll(db, [() => findTeams(db, ids), () => findRoles(db, ids), () => findChannels(db, ids)]);
+  return teamRows[0] ? { team: teamRows[0], roles, channels } : null;
+}
+
+/** The ids of the roles the user holds in the team, or null when they are not a member: one read. */
+export async function loadMemberRoleIds(db: Executor, teamId: string, userId: string): Promise<string[] | null> {
+  const [membership] = await findMemberships(db, userId, [teamId]);
+  return membership?.roleIds ?? null;
+}
+
+/**
+ * Access of one member to one team, or null when the user is not a member (or the team does not
+ * exist): four reads in one round trip. Within a request, read it through the request's
+ * AccessCache (cache.ts) instead; this is for transactions.
+ */
+export async function loadTeamAccess(db: Executor, teamId: string, userId: string): Promise<TeamAccess | null> {
+  const [data, roleIds] = await readAll(db, [() => loadTeamData(db, teamId), () => loadMemberRoleIds(db, teamId, userId)]);
+  return data && roleIds ? accessOf(data, userId, roleIds) : null;
+}
+
+/**
+ * The access of several users to one team, by user id; a user who is not a member is absent (all
+ * are, when the team does not exist). The team's rows are read once, beside each user's roles.
+ */
+export async function loadTeamAccessOfMembers(db: Executor, teamId: string, userIds: readonly string[]): Promise<Map<string, TeamAccess>> {
+  const [data, ...roleIds] = await readAll(db, [() => loadTeamData(db, teamId), ...userIds.map((userId) => () => loadMemberRoleIds(db, teamId, userId))] as const);
+  const out = new Map<string, TeamAccess>();
+  if (!data) return out;
+  userIds.forEach((userId, i) => {
+    const held = roleIds[i] as string[] | null;
+    if (held) out.set(userId, accessOf(data, userId, held));
+  });
+  return out;
+}
+
+/** A team channel (or category) with the member's access to its team. */
+export interface ChannelAccess {
+  access: TeamAccess;
+  channel: ChannelRow;
 }
 
 /** The team channel with its team access for a member, or null when either is missing: two round trips. */
-export async function loadChannelAccess(db: Executor, channelId: string, userId: string): Promise<{ access: TeamAccess; channel: ChannelRow } | null> {
+export async function loadChannelAccess(db: Executor, channelId: string, userId: string): Promise<ChannelAccess | null> {
   const teamId = await findChannelTeamId(db, channelId);
   if (!teamId) return null;
   const access = await loadTeamAccess(db, teamId, userId);

@@ -1,6 +1,14 @@
-import { ChannelPermission, hasBit, TeamPermission, type ChannelPermissionName, type TeamPermissionName } from '@rally/shared/permissions';
+import {
+  CHANNEL_PERMISSION_SETS,
+  ChannelPermission,
+  hasBit,
+  TeamPermission,
+  type ChannelPermissionName,
+  type ChannelType,
+  type TeamPermissionName,
+} from '@rally/shared/permissions';
 import type { ErrorCode } from '@rally/shared/i18n/errors';
-import { forbidden } from '../../lib/errors';
+import { badRequest, forbidden } from '../../lib/errors';
 import type { ChannelRow } from '../teams/mappers';
 import { channelPermissions, type TeamAccess } from './access';
 
@@ -17,6 +25,17 @@ const CHANNEL_ERRORS: Partial<Record<ChannelPermissionName, ErrorCode>> = {
   CAN_SEE_MESSAGE_HISTORY: 'no_permission_to_view_history',
 };
 
+/**
+ * A channel bit that the channel's type does not have (CHANNEL_PERMISSION_SETS: SEND_MESSAGES on a
+ * voice channel) means the action does not exist there: 400 with this text, or
+ * channel_type_unsupported.
+ */
+const CHANNEL_TYPE_ERRORS: Partial<Record<ChannelPermissionName, ErrorCode>> = {
+  SEND_MESSAGES: 'channel_messages_unsupported',
+  CAN_SEE_MESSAGE_HISTORY: 'channel_messages_unsupported',
+  MANAGE_MESSAGES: 'channel_messages_unsupported',
+};
+
 /** 403 unless the member holds the team permission (owners and administrators hold all). */
 export function assertTeam(access: TeamAccess, permission: TeamPermissionName): void {
   if (!hasBit(access.teamPermissions, TeamPermission[permission])) throw forbidden(TEAM_ERRORS[permission] ?? 'forbidden');
@@ -26,6 +45,12 @@ export function assertTeam(access: TeamAccess, permission: TeamPermissionName): 
 export function assertChannel(access: TeamAccess, channel: ChannelRow, permission: ChannelPermissionName, permissions = channelPermissions(access, channel)): number {
   if (!hasBit(permissions, ChannelPermission[permission])) throw forbidden(CHANNEL_ERRORS[permission] ?? 'forbidden');
   return permissions;
+}
+
+/** 400 unless the permission applies to channels of this type. */
+export function assertChannelType(channel: Pick<ChannelRow, 'type'>, permission: ChannelPermissionName): void {
+  const set = CHANNEL_PERMISSION_SETS[channel.type as ChannelType];
+  if (!hasBit(set.applicable, ChannelPermission[permission])) throw badRequest(CHANNEL_TYPE_ERRORS[permission] ?? 'channel_type_unsupported');
 }
 
 /** 403 unless the member created the team. */

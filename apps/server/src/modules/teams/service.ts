@@ -7,7 +7,7 @@ import type { Executor } from '../../db/client';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { newId } from '../../lib/snowflake';
 import { readAll } from '../../db/read-all';
-import { loadTeamAccess } from '../permissions/access';
+import { loadTeamAccess, type TeamAccess } from '../permissions/access';
 import { publishEvent } from '../../lib/events';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { toMember, toTeam } from './mappers';
@@ -79,20 +79,27 @@ export async function addMember(tx: Executor, teamId: string, userId: string, re
 }
 
 /** After a user joined (invite, later applications and templates): tell their sessions and the team. */
-export async function publishMemberJoined(deps: ServiceDeps, teamId: string, userId: string): Promise<JoinedTeam> {
-  const joined = await loadJoinedTeam(deps.db, teamId, userId);
-  const member = await loadMember(deps.db, teamId, userId);
+export async function publishMemberJoined(deps: ServiceDeps, teamId: string, userId: string, repo: TeamRepository = teamRepository): Promise<JoinedTeam> {
+  deps.accessCache.forget(); // the membership just changed
+  const [access, row] = await readAll(deps.db, [() => deps.accessCache.team(teamId, userId), () => repo.findMember(deps.db, teamId, userId)]);
+  if (!access) throw notFound('team_not_found');
+  const joined = joinedTeamOf(access);
   await publishEvent(deps, { audience: { kind: 'users', userIds: [userId] }, event: { type: 'USER_JOINED_TEAM', data: joined } });
-  if (member) await publishEvent(deps, { audience: { kind: 'team', teamId }, event: { type: 'TEAM_MEMBER_ADDED', data: { teamId, member } } });
+  if (row) await publishEvent(deps, { audience: { kind: 'team', teamId }, event: { type: 'TEAM_MEMBER_ADDED', data: { teamId, member: toMember(row, access.team, access.roles) } } });
   return joined;
 }
 
 /** The team as its member sees it: team, viewable channels and categories, roles (READY's shape for one team). */
-export async function loadJoinedTeam(db: Executor, teamId: string, userId: string): Promise<JoinedTeam> {
-  const access = await loadTeamAccess(db, teamId, userId);
-  if (!access) throw notFound('team_not_found');
+export function joinedTeamOf(access: TeamAccess): JoinedTeam {
   const state = teamStateOf([access]);
   return { team: state.teams[0], channels: state.channels, categories: state.categories, roles: state.roles };
+}
+
+/** Inside a transaction: the team as the member sees it (joinedTeamOf), read through `tx`. */
+export async function loadJoinedTeam(tx: Executor, teamId: string, userId: string): Promise<JoinedTeam> {
+  const access = await loadTeamAccess(tx, teamId, userId);
+  if (!access) throw notFound('team_not_found');
+  return joinedTeamOf(access);
 }
 
 /** The user's teams, in the order they joined them. */
@@ -100,24 +107,14 @@ export async function listTeams(db: Executor, userId: string, repo: TeamReposito
   return (await repo.listTeamsOfUser(db, userId)).map(toTeam);
 }
 
-/** Channels and categories of a team that the member may view; 404 for non-members (existence is not revealed). */
-export async function listTeamChannels(db: Executor, teamId: string, userId: string): Promise<{ channels: Channel[]; categories: Category[] }> {
-  const access = await loadTeamAccess(db, teamId, userId);
-  if (!access) throw notFound('team_not_found');
+/** Channels and categories of a team that the member may view (the endpoint checked membership). */
+export function viewableChannels(access: TeamAccess): { channels: Channel[]; categories: Category[] } {
   const { channels, categories } = teamStateOf([access]);
   return { channels, categories };
 }
 
-/** Members of a team (roles, team permissions, presence), oldest first; 404 for non-members. */
-export async function listTeamMembers(db: Executor, teamId: string, userId: string, repo: TeamRepository = teamRepository): Promise<Member[]> {
-  const access = await loadTeamAccess(db, teamId, userId);
-  if (!access) throw notFound('team_not_found');
-  const rows = await repo.listMembers(db, teamId);
+/** Members of a team (roles, team permissions, presence), oldest first, for a member (the endpoint checked membership). */
+export async function listTeamMembers(db: Executor, access: TeamAccess, repo: TeamRepository = teamRepository): Promise<Member[]> {
+  const rows = await repo.listMembers(db, access.team.id);
   return rows.map((row) => toMember(row, access.team, access.roles));
-}
-
-/** One member as the member list shows them, or null. */
-export async function loadMember(db: Executor, teamId: string, userId: string, repo: TeamRepository = teamRepository): Promise<Member | null> {
-  const [access, row] = await readAll(db, [() => loadTeamAccess(db, teamId, userId), () => repo.findMember(db, teamId, userId)]);
-  return access && row ? toMember(row, access.team, access.roles) : null;
 }

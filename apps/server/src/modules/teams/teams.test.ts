@@ -9,6 +9,7 @@ import { channels, roles, teamMembers, teams } from '../../db/schema';
 import { newId } from '../../lib/snowflake';
 import { teamRepository } from './repository';
 import { createTeam } from './service';
+import { AccessCache } from '../permissions/cache';
 
 describe('teams', () => {
   const ctx = withTestApp();
@@ -107,7 +108,7 @@ describe('teams', () => {
           return teamRepository.insertChannels(tx, [...rows, rows[0]]); // duplicate primary key
         },
       };
-      await expect(createTeam({ db: ctx.app.db, bus: ctx.app.bus }, user.id, { name: 'Doomed' }, poisoned)).rejects.toThrow();
+      await expect(createTeam({ db: ctx.app.db, bus: ctx.app.bus, accessCache: new AccessCache(ctx.app.db) }, user.id, { name: 'Doomed' }, poisoned)).rejects.toThrow();
       expect(teamId).not.toBe('');
       expect(await ctx.app.db.select().from(teams).where(eq(teams.ownerId, user.id))).toEqual([]);
       expect(await ctx.app.db.select().from(teamMembers).where(eq(teamMembers.userId, user.id))).toEqual([]);
@@ -127,7 +128,7 @@ describe('teams', () => {
         },
       };
       const since = ctx.events.mark();
-      await expect(createTeam({ db: ctx.app.db, bus: ctx.app.bus }, user.id, { name: 'Doomed' }, poisoned)).rejects.toThrow('boom');
+      await expect(createTeam({ db: ctx.app.db, bus: ctx.app.bus, accessCache: new AccessCache(ctx.app.db) }, user.id, { name: 'Doomed' }, poisoned)).rejects.toThrow('boom');
       expect(seen.length).toBe(2);
       expect(await ctx.app.db.select().from(teams).where(eq(teams.id, seen[0]))).toEqual([]);
       expect(await ctx.app.db.select().from(roles).where(eq(roles.id, seen[0]))).toEqual([]);

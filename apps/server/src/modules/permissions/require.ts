@@ -1,0 +1,47 @@
+import type { EndpointPermission } from '@rally/shared/api/endpoint';
+import { permissionSource } from '@rally/shared/api/endpoint';
+import { notFound } from '../../lib/errors';
+import type { ChannelAccess, TeamAccess } from './access';
+import { assertChannel, assertChannelType, assertOwner, assertTeam } from './assert';
+import type { AccessCache } from './cache';
+
+/** What a declared permission hands the handler: the caller's access, and the channel for a channel permission. */
+export type Granted<X> = X extends { channel: string } ? ChannelAccess : X extends { team: string } ? { access: TeamAccess } : unknown;
+
+/** The validated request parts a permission reads its id from. */
+export interface PermissionInput {
+  params: unknown;
+  body: unknown;
+}
+
+function idOf(input: PermissionInput, permission: Exclude<EndpointPermission, { none: string }>): string | null {
+  const { part, key } = permissionSource(permission);
+  const value = (input[part] as Record<string, unknown> | undefined)?.[key];
+  return typeof value === 'string' ? value : null;
+}
+
+/**
+ * Check an endpoint's declared permission for the signed-in `userId` (docs/permissions.md), in this
+ * order: the team or channel exists and the caller is a member (404 team_not_found /
+ * channel_not_found, so that existence is not revealed); for a channel, VIEW_CHANNEL (403), the
+ * bit's applying to the channel's type (400), the bit (403); for a team, the bit, membership alone
+ * or ownership (403). Returns what the handler receives.
+ */
+export async function requirePermission(cache: AccessCache, userId: string, permission: EndpointPermission, input: PermissionInput): Promise<Granted<EndpointPermission>> {
+  if ('none' in permission) return {};
+  const id = idOf(input, permission);
+  if ('team' in permission) {
+    const access = id ? await cache.team(id, userId) : null;
+    if (!access) throw notFound('team_not_found');
+    if (permission.team === 'owner') assertOwner(access);
+    else if (permission.team !== 'member') assertTeam(access, permission.team);
+    return { access };
+  }
+  const found = id ? await cache.channel(id, userId) : null;
+  const pathTeamId = (input.params as { teamId?: unknown } | undefined)?.teamId;
+  if (!found || found.channel.type === 'category' || (pathTeamId !== undefined && pathTeamId !== found.channel.teamId)) throw notFound('channel_not_found');
+  const mask = assertChannel(found.access, found.channel, 'VIEW_CHANNEL');
+  assertChannelType(found.channel, permission.channel);
+  assertChannel(found.access, found.channel, permission.channel, mask);
+  return found;
+}
