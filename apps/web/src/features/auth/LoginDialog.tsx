@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../components/ui/Dialog';
 import { TextField } from '../../components/ui/TextField';
 import { ApiError } from '../../lib/api';
-import { useZodForm } from '../../lib/use-zod-form';
+import { useZodForm } from '../../lib/form/use-zod-form';
 import { AltchaWidget } from './AltchaWidget';
 import { AuthFormFooter } from './AuthFormFooter';
 import styles from './AuthForms.module.css';

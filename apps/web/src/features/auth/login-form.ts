@@ -1,5 +1,5 @@
 import { loginRequestSchema } from '@rally/shared/api/auth';
-import { requestForm } from '../../lib/form-schema';
+import { requestForm } from '../../lib/form/request-form';
 
 export interface LoginValues {
   email: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkValues } from '../../lib/form-state';
+import { checkValues } from '../../lib/form/state';
 import { EMPTY_LOGIN_VALUES, loginFormSchema } from './login-form';
 import { EMPTY_REGISTER_VALUES, registerFormSchema, type RegisterValues } from './register-form';
 

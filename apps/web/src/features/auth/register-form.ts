@@ -1,5 +1,5 @@
 import { registerRequestSchemaFor } from '@rally/shared/api/auth';
-import { requestForm } from '../../lib/form-schema';
+import { requestForm } from '../../lib/form/request-form';
 
 export interface RegisterValues {
   username: string;

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../components/ui/Dialog';
 import { useToast } from '../../components/ui/toast-context';
-import { useZodForm } from '../../lib/use-zod-form';
+import { useZodForm } from '../../lib/form/use-zod-form';
 import { DEFAULT_INVITE_OPTIONS, EXPIRY_OPTIONS, inviteOptionsSchema, MAX_USES_OPTIONS, type Expiry, type MaxUses } from './invite-form';
 import { useCreateInvite } from './mutations';
 import styles from './InviteDialog.module.css';
@@ -12,7 +12,7 @@ import { ExpiryCountdown } from './ExpiryCountdown';
 interface Props {
   team: Team;
   open: boolean;
-  onClose(): void;
+  onClose: () => void;
 }
 
 /**
@@ -116,7 +116,7 @@ export function InviteDialog({ team, open, onClose }: Props) {
 interface OptionSelectProps {
   label: string;
   value: string;
-  onChange(value: string): void;
+  onChange: (value: string) => void;
   options: { value: string; label: string }[];
   error: string | null;
 }

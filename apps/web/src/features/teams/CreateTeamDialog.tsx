@@ -7,7 +7,7 @@ import { Dialog } from '../../components/ui/Dialog';
 import { FormError } from '../../components/ui/FormError';
 import { TextField } from '../../components/ui/TextField';
 import { useToast } from '../../components/ui/toast-context';
-import { useZodForm } from '../../lib/use-zod-form';
+import { useZodForm } from '../../lib/form/use-zod-form';
 import styles from './CreateTeamDialog.module.css';
 import { useCreateTeam } from './mutations';
 
@@ -33,7 +33,7 @@ export function CreateTeamDialog({ open, onClose }: { open: boolean; onClose: ()
     const team = await create.mutateAsync(body);
     toast.show(t('teams:create.success'), 'success');
     close();
-    navigate(`/teams/${team.id}`);
+    void navigate(`/teams/${team.id}`);
   });
 
   return (

@@ -1,8 +1,8 @@
 import type { z } from 'zod';
-import { ApiError } from './api';
+import { ApiError } from '../api';
 
 /**
- * The state and rules behind useZodForm (lib/use-zod-form.ts), kept free of React so that they can
+ * The state and rules behind useZodForm (use-zod-form.ts), kept free of React so that they can
  * be tested as they are, and free of zod at run time (the schema is the caller's).
  */
 

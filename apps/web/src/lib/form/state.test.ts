@@ -2,7 +2,7 @@
 import { createTeamRequestSchema } from '@rally/shared/api/teams';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ApiError } from './api';
+import { ApiError } from '../api';
 import {
   applyServerError,
   checkValues,
@@ -14,8 +14,8 @@ import {
   touchFields,
   visibleError,
   type FormConfig,
-} from './form-state';
-import { requestForm } from './form-schema';
+} from './state';
+import { requestForm } from './request-form';
 
 const t = (key: string) => `t(${key})`;
 

@@ -1,12 +1,12 @@
-import { useCallback, useMemo, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { applyServerError, checkValues, initialFormState, setValues, touchFields, visibleError, type FormConfig, type FormState, type SetOptions } from './form-state';
+import { applyServerError, checkValues, initialFormState, setValues, touchFields, visibleError, type FormConfig, type FormState, type SetOptions } from './state';
 
 export interface ZodFormOptions<V, Out> extends FormConfig<V> {
   /**
    * From the form's values to what it submits; its messages are error codes (`errors:` keys) or
-   * full i18n keys. A shared request schema as it is, or requestForm(…) (lib/form-schema.ts).
+   * full i18n keys. A shared request schema as it is, or requestForm(…) (request-form.ts).
    */
   schema: z.ZodType<Out, V>;
   initialValues: V;
@@ -18,18 +18,21 @@ type KeysOf<V, T> = { [K in keyof V]: V[K] extends T ? K : never }[keyof V] & st
  * Every form of the client, one way: values in state, checked by a zod schema on every render;
  * a field's own error shows once it was touched (left, or changed for boxes and selects), the
  * server's field errors replace it until the field changes, and a failed submit is mapped onto the
- * fields the same way for every form (form-state.ts applyServerError). Submit runs only with valid
+ * fields the same way for every form (state.ts applyServerError). Submit runs only with valid
  * values, once at a time; writes go through a useMutation (`mutateAsync`) inside `onValid`.
  */
 export function useZodForm<V extends object, Out>(options: ZodFormOptions<V, Out>) {
   const { schema, initialValues, ...config } = options;
   const { t } = useTranslation();
   const [state, setState] = useState<FormState<V>>(() => initialFormState(initialValues));
-  // The latest config and translator, for the callbacks that stay the same from render to render.
+  // The latest config and translator, for the callbacks that stay the same from render to render
+  // (they run in event handlers and effects, after this effect has run).
   const configRef = useRef<FormConfig<V>>(config);
-  configRef.current = config;
   const tRef = useRef(t);
-  tRef.current = t;
+  useEffect(() => {
+    configRef.current = config;
+    tRef.current = t;
+  });
   const submitting = useRef(false);
   const check = useMemo(() => checkValues(schema, state.values), [schema, state.values]);
 
