@@ -57,6 +57,38 @@ export const dispatchEvents = {
   TEAM_MEMBER_ADDED: dispatchEvent(z.object({ teamId: z.string(), member: memberSchema }), ['team']),
   /** A user's presence changed: to the members of each of their teams, or to the user alone when in none. */
   PRESENCE_UPDATE: dispatchEvent(z.object({ userId: z.string(), presence: presenceSchema }), ['team', 'users']),
+
+  // Events that change who sees what: the gateway recomputes its sessions' subscriptions on each
+  // (apps/server/src/gateway/visibility.ts). A session that comes to see a channel or category gets
+  // a CHANNEL_CREATED / CATEGORY_CREATED for it, one that no longer sees it a CHANNEL_DELETED /
+  // CATEGORY_DELETED, whether the row was created, deleted or only had its permissions changed.
+
+  /** A channel the session may view now (new, or newly visible): to the sessions that may view it. */
+  CHANNEL_CREATED: dispatchEvent(channelSchema, ['channel']),
+  /** A channel changed (its overwrites too): to the sessions that may view it after the change. */
+  CHANNEL_UPDATED: dispatchEvent(channelSchema, ['channel']),
+  /** A channel the session no longer sees (deleted, or hidden from it): to the sessions that saw it. */
+  CHANNEL_DELETED: dispatchEvent(z.object({ id: z.string(), teamId: z.string() }), ['channel']),
+  /** A category the session may view now: to the sessions that may view it. */
+  CATEGORY_CREATED: dispatchEvent(categorySchema, ['channel']),
+  /** A category changed (its overwrites apply to its channels): to the sessions that may view it after the change. */
+  CATEGORY_UPDATED: dispatchEvent(categorySchema, ['channel']),
+  /** A category the session no longer sees (deleted, or hidden from it). */
+  CATEGORY_DELETED: dispatchEvent(z.object({ id: z.string(), teamId: z.string() }), ['channel']),
+  /** A member was given a role: to the team's members. */
+  USER_ROLE_ADDED: dispatchEvent(z.object({ teamId: z.string(), userId: z.string(), roleId: z.string() }), ['team']),
+  /** A member lost a role: to the team's members. */
+  USER_ROLE_REMOVED: dispatchEvent(z.object({ teamId: z.string(), userId: z.string(), roleId: z.string() }), ['team']),
+  /** A role was deleted (and taken from every member): to the team's members. */
+  ROLE_DELETED: dispatchEvent(z.object({ teamId: z.string(), roleId: z.string() }), ['team']),
+  /** The team's roles after an edit or a reorder, highest first: to the team's members. */
+  TEAM_ROLES_UPDATED: dispatchEvent(z.object({ teamId: z.string(), roles: z.array(roleSchema) }), ['team']),
+  /** The team's profile or owner changed: to its members. */
+  TEAM_UPDATED: dispatchEvent(teamSchema, ['team']),
+  /** A member left or was removed: to the team's members, the one leaving included (their sessions then stop hearing the team). */
+  USER_LEFT_TEAM: dispatchEvent(z.object({ teamId: z.string(), userId: z.string() }), ['team']),
+  /** The team was deleted: to its members (their sessions then stop hearing it). */
+  TEAM_DELETED: dispatchEvent(z.object({ teamId: z.string() }), ['team']),
 } as const;
 export type DispatchType = keyof typeof dispatchEvents;
 export type DispatchData<T extends DispatchType> = z.infer<(typeof dispatchEvents)[T]['schema']>;

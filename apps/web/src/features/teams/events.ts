@@ -1,7 +1,26 @@
+import type { MeResponse } from '@rally/shared/api/users';
 import type { ReadyData } from '@rally/shared/gateway/protocol';
 import type { QueryClient } from '@tanstack/react-query';
 import type { FeatureEventHandlers } from '../../lib/gateway/event-handlers';
-import { seedTeam, setTeamList, updateTeamInList, upsertMember, upsertTeamInList } from './cache';
+import { queryKeys } from '../../lib/query-keys';
+import {
+  removeCategory,
+  removeChannel,
+  removeMember,
+  removeRole,
+  removeTeamFromList,
+  seedTeam,
+  setTeamList,
+  setTeamRoles,
+  updateMember,
+  updateTeamInList,
+  upsertCategory,
+  upsertChannel,
+  upsertMember,
+  upsertTeamInList,
+} from './cache';
+
+const isMe = (qc: QueryClient, userId: string) => qc.getQueryData<MeResponse | null>(queryKeys.me)?.user.id === userId;
 
 /** READY: the teams, and each team's channels, categories and roles. */
 export function applyTeamsReady(qc: QueryClient, data: ReadyData): void {
@@ -18,4 +37,34 @@ export const teamEvents = {
   TEAM_MEMBER_ADDED(qc, { teamId, member }) {
     if (!upsertMember(qc, teamId, member)) updateTeamInList(qc, teamId, (t) => ({ ...t, memberCount: t.memberCount + 1 }));
   },
+
+  // The gateway sends CHANNEL_CREATED / CATEGORY_CREATED for what the user comes to see (new, or
+  // newly allowed), CHANNEL_DELETED / CATEGORY_DELETED for what they no longer see (deleted, or hidden).
+  CHANNEL_CREATED: (qc, channel) => upsertChannel(qc, channel),
+  CHANNEL_UPDATED: (qc, channel) => upsertChannel(qc, channel),
+  CHANNEL_DELETED: (qc, { id, teamId }) => removeChannel(qc, teamId, id),
+  CATEGORY_CREATED: (qc, category) => upsertCategory(qc, category),
+  CATEGORY_UPDATED: (qc, category) => upsertCategory(qc, category),
+  CATEGORY_DELETED: (qc, { id, teamId }) => removeCategory(qc, teamId, id),
+
+  USER_ROLE_ADDED(qc, { teamId, userId, roleId }) {
+    updateMember(qc, teamId, userId, (m) => (m.roles.includes(roleId) ? m : { ...m, roles: [...m.roles, roleId] }));
+  },
+  USER_ROLE_REMOVED(qc, { teamId, userId, roleId }) {
+    updateMember(qc, teamId, userId, (m) => (m.roles.includes(roleId) ? { ...m, roles: m.roles.filter((r) => r !== roleId) } : m));
+  },
+  ROLE_DELETED: (qc, { teamId, roleId }) => removeRole(qc, teamId, roleId),
+  TEAM_ROLES_UPDATED: (qc, { teamId, roles }) => setTeamRoles(qc, teamId, roles),
+  TEAM_UPDATED: (qc, team) => updateTeamInList(qc, team.id, () => team),
+
+  /** The user themself left (or was removed): the team goes; someone else: out of the member list. */
+  USER_LEFT_TEAM(qc, { teamId, userId }) {
+    if (isMe(qc, userId)) {
+      removeTeamFromList(qc, teamId);
+    } else {
+      removeMember(qc, teamId, userId);
+      updateTeamInList(qc, teamId, (t) => ({ ...t, memberCount: Math.max(0, t.memberCount - 1) }));
+    }
+  },
+  TEAM_DELETED: (qc, { teamId }) => removeTeamFromList(qc, teamId),
 } satisfies FeatureEventHandlers;
