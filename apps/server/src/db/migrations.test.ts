@@ -4,8 +4,11 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CHANNEL_TYPES } from '@rally/shared/permissions';
+import { sql } from 'drizzle-orm';
+import { openTestDatabase } from '../../test/helpers/database';
 import { databaseUrl, withAdmin } from '../../test/helpers/template';
 import { MIGRATIONS_DIR } from './client';
+import { channels } from './schema';
 
 /**
  * Migrations that move data, tested from a database migrated to the one before, holding the rows
@@ -76,7 +79,8 @@ async function openScratch(): Promise<Scratch> {
 }
 
 describe('migration 0002: member_roles, channel parent and type constraints', () => {
-  it('moves role_ids into member_roles and uncategorises channels whose category is gone', async () => {
+  // A fresh database migrated twice: PGlite's initdb alone takes seconds, longer on a loaded machine.
+  it('moves role_ids into member_roles and uncategorises channels whose category is gone', { timeout: 120_000 }, async () => {
     const db = await openScratch();
     try {
       await db.migrate(migrationsUpTo('0001_sessions_expires_index'));
@@ -123,18 +127,22 @@ describe('migration 0002: member_roles, channel parent and type constraints', ()
   });
 
   it('accepts exactly the channel types of the shared list', async () => {
-    const db = await openScratch();
+    // The database every test uses (migrated from the committed migrations).
+    const { db, close } = await openTestDatabase();
+    const exec = (text: string) => db.execute(sql.raw(text));
     try {
-      await db.migrate(MIGRATIONS_DIR);
-      await db.exec("INSERT INTO users (id, username, slug, email, password_hash, settings) VALUES (1, 'one', 'one', 'one@example.com', 'x', '{}'); INSERT INTO teams (id, name, owner_id) VALUES (10, 'Ten', 1)");
+      await exec("INSERT INTO users (id, username, slug, email, password_hash, settings) VALUES (1, 'one', 'one', 'one@example.com', 'x', '{}')");
+      await exec("INSERT INTO teams (id, name, owner_id) VALUES (10, 'Ten', 1)");
       const values = CHANNEL_TYPES.map((type, i) => `(${200 + i}, ${type === 'DM' ? 'NULL' : 10}, '${type}', '${type}')`).join(', ');
-      await db.exec(`INSERT INTO channels (id, team_id, type, name) VALUES ${values}`);
-      expect((await db.rows<{ type: string }>('SELECT type FROM channels ORDER BY id')).map((r) => r.type)).toEqual([...CHANNEL_TYPES]);
+      await exec(`INSERT INTO channels (id, team_id, type, name) VALUES ${values}`);
+      expect((await db.select({ type: channels.type }).from(channels).orderBy(channels.id)).map((r) => r.type)).toEqual([...CHANNEL_TYPES]);
       for (const type of ['Text', 'dm', '', 'forum']) {
-        await expect(db.exec(`INSERT INTO channels (id, team_id, type, name) VALUES (300, 10, '${type}', 'x')`)).rejects.toThrow(/channels_type_check/);
+        const refused = exec(`INSERT INTO channels (id, team_id, type, name) VALUES (300, 10, '${type}', 'x')`);
+        // Drizzle wraps the driver's error: the constraint is named in its cause.
+        await expect(refused).rejects.toMatchObject({ cause: { message: expect.stringMatching(/channels_type_check/) } });
       }
     } finally {
-      await db.close();
+      await close();
     }
   });
 });
