@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { BusEnvelope, BusId, EventBus } from './types';
-import { compareBusIds } from './types';
+import type { BusEnvelope, BusId, BusMessage, EventBus } from './types';
+import { compareBusIds, isGap } from './types';
 
 const presence = (userId: string, presence: 0 | 1 | 2 | 3): BusEnvelope => ({
   audience: { kind: 'users', userIds: [userId] },
   event: { type: 'PRESENCE_UPDATE', data: { userId, presence } },
 });
+
+/** The user of a presence envelope (what these tests publish), or the gap's audience kind. */
+const userOf = (message: BusMessage): string => (isGap(message) ? message.gap.audience.kind : (message.event.data as { userId: string }).userId);
 
 /** Wait until `condition` holds (polled every 5 ms), or fail after 5 s. */
 async function until(condition: () => boolean, what: string): Promise<void> {
@@ -34,8 +37,8 @@ export function busContract(open: () => Promise<[EventBus, EventBus]>): void {
   it('delivers what either instance publishes to the subscribers of both, in one order, with increasing ids', async () => {
     const seenOne: [string, BusId][] = [];
     const seenTwo: [string, BusId][] = [];
-    const offOne = one.subscribe((e, id) => seenOne.push([(e.event.data as { userId: string }).userId, id]));
-    const offTwo = two.subscribe((e, id) => seenTwo.push([(e.event.data as { userId: string }).userId, id]));
+    const offOne = one.subscribe((m, id) => seenOne.push([userOf(m), id]));
+    const offTwo = two.subscribe((m, id) => seenTwo.push([userOf(m), id]));
     await one.publish(presence('a', 1));
     await two.publish(presence('b', 2));
     await one.publish(presence('c', 3));
@@ -57,9 +60,21 @@ export function busContract(open: () => Promise<[EventBus, EventBus]>): void {
     await until(() => ids.length === 2, 'two deliveries');
     off();
     const after = await two.readAfter(ids[0], 10);
-    expect(after?.map((e) => [e.id, (e.envelope.event.data as { userId: string }).userId])).toEqual([[ids[1], 'e']]);
+    expect(after?.map((e) => [e.id, userOf(e.message)])).toEqual([[ids[1], 'e']]);
     expect(await one.readAfter(ids[1], 10)).toEqual([]);
     const page = await one.readAfter('0-0', 1);
     expect(page === null || page.length === 1).toBe(true);
+  });
+
+  it('carries a gap like an event: to both instances, in order, and kept for readAfter', async () => {
+    const seen: [string, BusId][] = [];
+    const off = two.subscribe((m, id) => seen.push([userOf(m), id]));
+    await one.publish(presence('f', 1));
+    await one.publish({ gap: { audience: { kind: 'team', teamId: 't' }, type: 'MESSAGE_SEND' } });
+    await until(() => seen.length === 2, 'two deliveries');
+    off();
+    expect(seen.map(([what]) => what)).toEqual(['f', 'team']);
+    const after = await two.readAfter(seen[0][1], 10);
+    expect(after?.map((e) => e.message)).toEqual([{ gap: { audience: { kind: 'team', teamId: 't' }, type: 'MESSAGE_SEND' } }]);
   });
 }

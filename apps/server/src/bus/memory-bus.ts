@@ -1,4 +1,5 @@
-import { BUS_START, compareBusIds, type BusEntry, type BusEnvelope, type BusHandler, type BusId, type EventBus } from './types';
+import { GapQueue } from './gaps';
+import { BUS_START, compareBusIds, type BusEntry, type BusEnvelope, type BusHandler, type BusId, type BusMessage, type EventBus } from './types';
 
 export interface MemoryBusOptions {
   /** How long published envelopes are kept for readAfter (at least the gateway's resume window). */
@@ -24,19 +25,24 @@ export class MemoryBus implements EventBus {
   /** Highest id dropped from the log. */
   private dropped: BusId = BUS_START;
   private last: BusId = BUS_START;
+  private readonly gaps = new GapQueue((gap) => this.publish(gap));
 
   constructor(options: MemoryBusOptions = {}) {
     this.retentionMs = options.retentionMs ?? 10 * 60_000;
     this.maxEntries = options.maxEntries ?? 20_000;
   }
 
-  async publish(envelope: BusEnvelope): Promise<void> {
+  async publish(message: BusMessage): Promise<void> {
     const id = `0-${++this.counter}`;
     const now = Date.now();
-    this.log.push({ id, envelope, at: now });
+    this.log.push({ id, message, at: now });
     this.trim(now);
     this.last = id;
-    for (const handler of this.handlers) handler(envelope, id);
+    for (const handler of this.handlers) handler(message, id);
+  }
+
+  reportLost(envelope: BusEnvelope): void {
+    this.gaps.add(envelope);
   }
 
   subscribe(handler: BusHandler): () => void {
@@ -53,12 +59,13 @@ export class MemoryBus implements EventBus {
     const out: BusEntry[] = [];
     for (let i = this.head; i < this.log.length && out.length < count; i++) {
       const entry = this.log[i];
-      if (compareBusIds(entry.id, afterId) > 0) out.push({ id: entry.id, envelope: entry.envelope });
+      if (compareBusIds(entry.id, afterId) > 0) out.push({ id: entry.id, message: entry.message });
     }
     return out;
   }
 
   async close(): Promise<void> {
+    this.gaps.stop();
     this.handlers.clear();
     this.log = [];
     this.head = 0;

@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
-import { BUS_START, compareBusIds, type BusEntry, type BusEnvelope, type BusHandler, type BusId, type EventBus } from './types';
+import { GapQueue } from './gaps';
+import { BUS_START, compareBusIds, type BusEntry, type BusEnvelope, type BusHandler, type BusId, type BusMessage, type EventBus } from './types';
 
 export interface RedisBusOptions {
   /** Approximate number of envelopes the stream keeps (XADD MAXLEN ~). */
@@ -32,6 +33,10 @@ export class RedisBus implements EventBus {
   private last: BusId = BUS_START;
   private closed = false;
   private loop: Promise<void> = Promise.resolve();
+  private readonly gaps = new GapQueue(
+    (gap) => this.publish(gap),
+    (err) => console.error('redis bus: a gap could not be published yet', err),
+  );
 
   private constructor(url: string, prefix: string, options: RedisBusOptions) {
     this.stream = `${prefix}events`;
@@ -52,14 +57,18 @@ export class RedisBus implements EventBus {
     return bus;
   }
 
-  async publish(envelope: BusEnvelope): Promise<void> {
+  async publish(message: BusMessage): Promise<void> {
     const results = await this.commands
       .pipeline()
-      .xadd(this.stream, 'MAXLEN', '~', this.maxEntries, '*', 'e', JSON.stringify(envelope))
+      .xadd(this.stream, 'MAXLEN', '~', this.maxEntries, '*', 'e', JSON.stringify(message))
       .pexpire(this.stream, this.idleExpiryMs)
       .exec();
     const failed = results?.find(([err]) => err);
     if (failed) throw failed[0];
+  }
+
+  reportLost(envelope: BusEnvelope): void {
+    this.gaps.add(envelope);
   }
 
   subscribe(handler: BusHandler): () => void {
@@ -85,8 +94,8 @@ export class RedisBus implements EventBus {
       return null;
     }
     return entries.flatMap(([id, fields]) => {
-      const envelope = parseEnvelope(fields);
-      return envelope ? [{ id, envelope }] : [];
+      const message = parseMessage(fields);
+      return message ? [{ id, message }] : [];
     });
   }
 
@@ -114,6 +123,7 @@ export class RedisBus implements EventBus {
 
   async close(): Promise<void> {
     this.closed = true;
+    this.gaps.stop();
     this.handlers.clear();
     this.reader.disconnect();
     await this.loop.catch(() => {});
@@ -134,11 +144,11 @@ export class RedisBus implements EventBus {
       if (!reply) continue;
       for (const [id, fields] of reply[0][1]) {
         this.last = id;
-        const envelope = parseEnvelope(fields);
-        if (!envelope) continue;
+        const message = parseMessage(fields);
+        if (!message) continue;
         for (const handler of this.handlers) {
           try {
-            handler(envelope, id);
+            handler(message, id);
           } catch (err) {
             console.error('redis bus: handler failed', err);
           }
@@ -148,11 +158,11 @@ export class RedisBus implements EventBus {
   }
 }
 
-function parseEnvelope(fields: string[]): BusEnvelope | null {
+function parseMessage(fields: string[]): BusMessage | null {
   const index = fields.indexOf('e');
   if (index < 0) return null;
   try {
-    return JSON.parse(fields[index + 1]) as BusEnvelope;
+    return JSON.parse(fields[index + 1]) as BusMessage;
   } catch {
     return null;
   }

@@ -23,6 +23,25 @@ export type BusEnvelope = {
   };
 }[DispatchType];
 
+/** Whom a gap concerns: an audience, or every session (when too many publishes failed to list them). */
+export type GapAudience = Audience | { kind: 'all' };
+
+/**
+ * Published after a publish failed (lib/events.ts: the write had committed, the event did not go
+ * out): the sessions of `audience` missed an event of type `type`. Gateways end those sessions with
+ * INVALID_SESSION, live or resuming, so that their clients start over with a fresh READY.
+ */
+export interface BusGap {
+  gap: { audience: GapAudience; type: DispatchType };
+}
+
+/** What travels on the bus: an event, or the notice that one was lost. */
+export type BusMessage = BusEnvelope | BusGap;
+
+export function isGap(message: BusMessage): message is BusGap {
+  return 'gap' in message;
+}
+
 /**
  * Position of an envelope in the bus's total order, `"<ms>-<n>"` (a Redis stream id; the memory bus
  * uses `"0-<n>"`). Compare with compareBusIds, never as strings.
@@ -34,11 +53,11 @@ export const BUS_START: BusId = '0-0';
 
 export interface BusEntry {
   id: BusId;
-  envelope: BusEnvelope;
+  message: BusMessage;
 }
 
-/** Second argument: the envelope's position in the bus (ignored by most subscribers). */
-export type BusHandler = (envelope: BusEnvelope, id: BusId) => void;
+/** Second argument: the message's position in the bus (ignored by most subscribers). */
+export type BusHandler = (message: BusMessage, id: BusId) => void;
 
 /**
  * Delivers events to every server process, every process in the same order. In-process by
@@ -48,7 +67,13 @@ export type BusHandler = (envelope: BusEnvelope, id: BusId) => void;
  */
 export interface EventBus {
   readonly kind: 'memory' | 'redis';
-  publish(envelope: BusEnvelope): Promise<void>;
+  /** Rejects when the bus did not take it (Redis unreachable): see lib/events.ts publishEvent. */
+  publish(message: BusMessage): Promise<void>;
+  /**
+   * A publish of `envelope` failed: publish a BusGap for its audience as soon as the bus takes
+   * one again (gaps.ts), so that the sessions that missed it are told. Stops at close().
+   */
+  reportLost(envelope: BusEnvelope): void;
   /** Returns an unsubscribe function. Handlers run one envelope at a time, in bus order. */
   subscribe(handler: BusHandler): () => void;
   /** Position of the last envelope handed to the subscribers of this process (BUS_START before any). */

@@ -4,16 +4,17 @@ import WebSocket from 'ws';
 import { CloseCode, GATEWAY_VERSION, type ClientFrame, type DispatchAudienceKind } from '@rally/shared/gateway/protocol';
 import type { PublicUser } from '@rally/shared/api/users';
 import type { Audience, BusId } from '../bus/types';
-import { compareBusIds } from '../bus/types';
+import { publishEvent } from '../lib/events';
 import { hashToken } from '../modules/auth/session-repository';
+import { loadTeamAccessOfMembers } from '../modules/permissions/access';
 import { findUserById, toSelfUser, updatePresence } from '../modules/users/repository';
 import { loadReadyState } from '../modules/teams/ready';
 import { Connection } from './connection';
-import { dispatchFrame, dispatchTail } from './frames';
+import { dispatchFrame } from './frames';
 import type { GatewayOptions } from './options';
 import { PresenceCoalescer } from './presence';
 import { canResume, catchUp } from './resume';
-import { audienceIncludes, deliver, Router } from './router';
+import { Router } from './router';
 import { Session } from './session';
 import type { SessionStore } from './session-store';
 import { UserRegistry } from './users';
@@ -48,7 +49,11 @@ export class GatewayCore {
     private readonly options: GatewayOptions,
     private readonly store: SessionStore,
   ) {
-    this.router = new Router(app.bus.lastId());
+    this.router = new Router(app.bus.lastId(), {
+      loadAccess: (teamId, userIds) => loadTeamAccessOfMembers(app.db, teamId, userIds),
+      invalidate: (session) => this.invalidate(session),
+      onLoadError: (err) => app.log.error({ err }, 'gateway: loading what a session may view failed'),
+    });
     this.users = new UserRegistry(options);
     this.presence = new PresenceCoalescer(
       {
@@ -143,7 +148,7 @@ export class GatewayCore {
     if (conn.phase !== 'waiting') return;
     conn.phase = 'starting';
     conn.waitTimer = null;
-    const session = new Session(randomBytes(16).toString('base64url'), conn.userId, conn.tokenHash, new Set(), new Set(), this.options.replayBuffer);
+    const session = new Session(randomBytes(16).toString('base64url'), conn.userId, conn.tokenHash, this.options.replayBuffer);
     conn.session = session;
     this.router.addPending(session);
     try {
@@ -153,8 +158,10 @@ export class GatewayCore {
         this.end(conn, CloseCode.NOT_AUTHENTICATED, 'not authenticated', false);
         return;
       }
-      for (const team of state.teams) session.teamIds.add(team.id);
-      for (const channel of state.channels) session.channelIds.add(channel.id);
+      for (const team of state.teams) {
+        const ofTeam = (row: { id: string; teamId: string | null }) => (row.teamId === team.id ? [row.id] : []);
+        session.view(team.id, state.channels.flatMap(ofTeam), state.categories.flatMap(ofTeam));
+      }
       conn.sendControl(
         {
           type: 'READY',
@@ -203,7 +210,7 @@ export class GatewayCore {
       const session = Session.fromSnapshot(snapshot, this.options.replayBuffer);
       conn.session = session;
       this.router.addPending(session);
-      const reached = await catchUp(session, this.app.bus, snapshot.cursor, clientSeq, stillWanted);
+      const reached = await catchUp(session, this.app.bus, this.router, snapshot.cursor, clientSeq, stillWanted);
       if (!stillWanted()) return;
       if (reached === null) {
         this.invalidSession(conn);
@@ -218,6 +225,7 @@ export class GatewayCore {
       const before = session.seq;
       session.sink = conn;
       this.goLive(conn, session, reached);
+      if (conn.session !== session) return; // an event for it was lost meanwhile: INVALID_SESSION went out
       replayed += session.seq - before;
       conn.sendControl({ type: 'RESUMED', data: { replayed } }, session.seq);
     } catch (err) {
@@ -228,18 +236,20 @@ export class GatewayCore {
   }
 
   /**
-   * Deliver what arrived while the session was starting or catching up (after `after`, in order,
-   * filtered by its subscriptions), then index it: from here on the router delivers directly.
+   * The session is live on the socket: the router applies what arrived while it was starting or
+   * catching up (after `after`, in order, with the subscription changes on the way), then delivers
+   * directly.
    */
   private goLive(conn: Connection, session: Session, after: BusId | null): void {
-    for (const { id, envelope } of session.pending ?? []) {
-      if (after !== null && compareBusIds(id, after) <= 0) continue;
-      if (audienceIncludes(envelope.audience, session)) deliver(session, envelope, dispatchTail(envelope.event), null);
-    }
-    this.router.add(session);
-    session.pending = null;
     conn.phase = 'live';
     this.live.set(session.id, conn);
+    this.router.release(session, after);
+  }
+
+  /** A live session missed an event (or what it may view could not be loaded): the client starts over. */
+  private invalidate(session: Session): void {
+    const conn = this.live.get(session.id);
+    if (conn?.session === session && conn.phase === 'live') this.invalidSession(conn);
   }
 
   private invalidSession(conn: Connection): void {
@@ -270,10 +280,11 @@ export class GatewayCore {
     if (!session) return;
     conn.session = null;
     session.sink = null;
+    const cursor = this.router.cursorOf(session);
     this.router.remove(session);
     if (this.live.get(session.id) === conn) this.live.delete(session.id);
     if (!save) return;
-    const snapshot = session.snapshot(this.router.lastId);
+    const snapshot = session.snapshot(cursor);
     const saved = this.store
       .save(snapshot, this.options.resumeWindowMs)
       .catch((err: unknown) => this.app.log.error({ err }, 'gateway: session snapshot failed'))
@@ -324,11 +335,11 @@ export class GatewayCore {
   /** A presence change goes to the teams of the user's sessions, or to the user alone when in none. */
   private async publishPresence(userId: string, presence: PublicUser['presence']): Promise<void> {
     const teamIds = new Set<string>();
-    for (const session of this.liveSessionsOf(userId)) for (const teamId of session.teamIds) teamIds.add(teamId);
+    for (const session of this.liveSessionsOf(userId)) for (const teamId of session.teams.keys()) teamIds.add(teamId);
     const audiences: Extract<Audience, { kind: DispatchAudienceKind<'PRESENCE_UPDATE'> }>[] =
       teamIds.size > 0 ? [...teamIds].map((teamId) => ({ kind: 'team', teamId })) : [{ kind: 'users', userIds: [userId] }];
     const event = { type: 'PRESENCE_UPDATE' as const, data: { userId, presence } };
-    await Promise.all(audiences.map((audience) => this.app.bus.publish({ audience, event })));
+    await Promise.all(audiences.map((audience) => publishEvent({ bus: this.app.bus, log: this.app.log }, { audience, event })));
   }
 
   private clearWait(conn: Connection): void {

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { WebSocketServer } from 'ws';
 import { CloseCode } from '@rally/shared/gateway/protocol';
 import { RedisBus } from '../bus/redis-bus';
+import { isGap } from '../bus/types';
 import { hashToken } from '../modules/auth/session-repository';
 import { localControl, redisControl, type ControlChannel } from './control';
 import { GatewayCore } from './core';
@@ -46,11 +47,11 @@ export function attachGateway(app: FastifyInstance, overrides: Partial<GatewayOp
   const wss = new WebSocketServer({ noServer: true, maxPayload: options.maxPayloadBytes, perMessageDeflate: false, clientTracking: false });
   let accepting = true;
 
-  const unsubscribe = app.bus.subscribe((envelope, id) => {
+  const unsubscribe = app.bus.subscribe((message, id) => {
     try {
-      core.router.route(envelope, id);
+      core.router.route(message, id);
     } catch (err) {
-      app.log.error({ err, type: envelope.event?.type }, 'gateway: routing failed');
+      app.log.error({ err, type: isGap(message) ? 'gap' : message.event?.type }, 'gateway: routing failed');
     }
   });
 

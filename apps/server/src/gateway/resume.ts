@@ -1,6 +1,5 @@
-import type { EventBus, BusId } from '../bus/types';
-import { dispatchTail } from './frames';
-import { audienceIncludes, deliver } from './router';
+import type { BusId, EventBus } from '../bus/types';
+import type { Router } from './router';
 import type { Session, SessionSnapshot } from './session';
 
 const PAGE = 1000;
@@ -17,19 +16,29 @@ export function canResume(snapshot: SessionSnapshot | null, who: { userId: strin
 }
 
 /**
- * Bring a resumed session up to date: every envelope published after its snapshot's cursor that
- * is for the session (by its subscriptions, which USER_JOINED_TEAM extends on the way) is numbered
- * into its buffer. Returns the position reached, or null when the session cannot be resumed: the bus
- * no longer holds everything since the cursor, or more than the buffer bound arrived, so that the
- * client's position `clientSeq` fell out of it.
+ * Bring a resumed session up to date: every envelope published after its snapshot's cursor is
+ * applied to it in bus order, as the router applies them to a live session (router.apply): its
+ * subscriptions change at the events of the visibility table (a `recompute` loads the access it
+ * needs, one load per team for a stretch of entries), and each event is numbered into its buffer
+ * when it is for the session as its subscriptions stood at that position. Returns the position
+ * reached, or null when the session cannot be resumed: the bus no longer holds everything since
+ * the cursor, an event for the session was lost (a gap), its access could not be loaded, or more
+ * than the buffer bound arrived, so that the client's position `clientSeq` fell out of it.
  */
-export async function catchUp(session: Session, bus: EventBus, cursor: BusId, clientSeq: number, stillWanted: () => boolean): Promise<BusId | null> {
+export async function catchUp(session: Session, bus: EventBus, router: Router, cursor: BusId, clientSeq: number, stillWanted: () => boolean): Promise<BusId | null> {
   for (;;) {
     const page = await bus.readAfter(cursor, PAGE);
     if (!page || !stillWanted()) return null;
-    for (const { id, envelope } of page) {
-      cursor = id;
-      if (audienceIncludes(envelope.audience, session)) deliver(session, envelope, dispatchTail(envelope.event), null);
+    const last = page.length > 0 ? page[page.length - 1].id : cursor;
+    for (const entry of page) {
+      for (;;) {
+        const applied = router.apply(session, entry);
+        if (applied === 'done') break;
+        if (applied === 'lost') return null;
+        // Every entry of the page was published before this load starts: it covers them all.
+        if (!(await router.loadFor(session, applied.load, last)) || !stillWanted()) return null;
+      }
+      cursor = entry.id;
     }
     if (session.floor > clientSeq) return null;
     if (page.length < PAGE) return cursor;

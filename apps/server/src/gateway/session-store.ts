@@ -63,7 +63,7 @@ export class RedisSessionStore implements SessionStore {
     if (!raw) return null;
     try {
       const snapshot = JSON.parse(raw) as SessionSnapshot;
-      return snapshot.v === 1 ? snapshot : null;
+      return snapshot.v === 2 ? snapshot : null;
     } catch {
       return null;
     }

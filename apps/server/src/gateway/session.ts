@@ -1,10 +1,19 @@
 import type { PublicUser } from '@rally/shared/api/users';
-import type { BusEntry, BusId } from '../bus/types';
+import { BUS_START, type BusEntry, type BusId } from '../bus/types';
+import type { LoadedTeam } from './access-loads';
 import type { FrameTail } from './frames';
+
+/** A bus entry on its way to sessions, with its frame tail once serialised (shared by the sessions it reaches). */
+export interface RoutedEntry extends BusEntry {
+  tail?: FrameTail;
+}
+
+/** What a session may view of one team: `[teamId, channel ids, category ids]`. */
+export type TeamView = [teamId: string, channelIds: string[], categoryIds: string[]];
 
 /** What a dropped session leaves behind for RESUME (in memory or in Redis, as JSON). */
 export interface SessionSnapshot {
-  v: 1;
+  v: 2;
   sessionId: string;
   userId: string;
   /** sha256 of the auth session token: only the same sign-in may resume. */
@@ -15,8 +24,8 @@ export interface SessionSnapshot {
   floor: number;
   /** Unacknowledged dispatch frames, oldest first. */
   frames: [seq: number, tail: FrameTail][];
-  channelIds: string[];
-  teamIds: string[];
+  /** The teams and, of each, the channels and categories the session may view. */
+  teams: TeamView[];
   currentChannelId: string | null;
   /** Bus position up to which every matching envelope is in `frames`; later ones are read from the bus. */
   cursor: BusId;
@@ -41,18 +50,57 @@ export class Session {
   presence: PublicUser['presence'] | null = null;
   /** The socket, while one is attached and the session is live. */
   sink: FrameSink | null = null;
-  /** While starting or resuming: every bus entry that arrives waits here, unfiltered. */
-  pending: BusEntry[] | null = null;
+  /**
+   * While the router does not deliver to it directly (starting, resuming, or waiting for the access
+   * a change of who sees what needs): every bus entry that arrives waits here, unfiltered, to be
+   * applied in order (router.ts).
+   */
+  pending: RoutedEntry[] | null = null;
+  /** While `pending`: the bus position up to which every entry has been applied to the session. */
+  position: BusId = BUS_START;
+  /** Whether the router's index lists it (it then receives directly). */
+  indexed = false;
+  /** While `pending`: a load of what it may view is under way, and the entries wait for it. */
+  awaiting = false;
+  /** While `pending`: the loads of what it may view that its entries may use, by team. */
+  loaded: Map<string, LoadedTeam> | null = null;
+  /** What it may view of each team: its channels and its categories (channel audiences route to both). */
+  readonly teams = new Map<string, { channels: Set<string>; categories: Set<string> }>();
+  /** Every channel and category id of `teams`. */
+  readonly channelIds = new Set<string>();
 
   constructor(
     readonly id: string,
     readonly userId: string,
     /** sha256 of the auth session token it was opened with. */
     readonly tokenHash: string,
-    readonly channelIds: Set<string>,
-    readonly teamIds: Set<string>,
     private readonly bufferLimit: number,
   ) {}
+
+  /** Start hearing a team (if not yet) and these of its channels and categories. */
+  view(teamId: string, channelIds: Iterable<string>, categoryIds: Iterable<string>): void {
+    let team = this.teams.get(teamId);
+    if (!team) this.teams.set(teamId, (team = { channels: new Set(), categories: new Set() }));
+    for (const id of channelIds) (team.channels.add(id), this.channelIds.add(id));
+    for (const id of categoryIds) (team.categories.add(id), this.channelIds.add(id));
+  }
+
+  /** Stop hearing a team and its channels; returns the ids no longer heard. */
+  leave(teamId: string): string[] {
+    const team = this.teams.get(teamId);
+    if (!team) return [];
+    this.teams.delete(teamId);
+    const gone = [...team.channels, ...team.categories];
+    for (const id of gone) this.channelIds.delete(id);
+    return gone;
+  }
+
+  /** Stop hearing one channel or category (deleted). */
+  forget(channelId: string): boolean {
+    if (!this.channelIds.delete(channelId)) return false;
+    for (const team of this.teams.values()) if (team.channels.delete(channelId) || team.categories.delete(channelId)) break;
+    return true;
+  }
 
   /** Number the frame, keep it until acknowledged, and send it when a socket is attached. */
   push(tail: FrameTail): number {
@@ -75,22 +123,22 @@ export class Session {
 
   snapshot(cursor: BusId): SessionSnapshot {
     return {
-      v: 1,
+      v: 2,
       sessionId: this.id,
       userId: this.userId,
       tokenHash: this.tokenHash,
       seq: this.seq,
       floor: this.floor,
       frames: this.frames,
-      channelIds: [...this.channelIds],
-      teamIds: [...this.teamIds],
+      teams: [...this.teams].map(([teamId, team]) => [teamId, [...team.channels], [...team.categories]]),
       currentChannelId: this.currentChannelId,
       cursor,
     };
   }
 
   static fromSnapshot(snap: SessionSnapshot, bufferLimit: number): Session {
-    const session = new Session(snap.sessionId, snap.userId, snap.tokenHash, new Set(snap.channelIds), new Set(snap.teamIds), bufferLimit);
+    const session = new Session(snap.sessionId, snap.userId, snap.tokenHash, bufferLimit);
+    for (const [teamId, channelIds, categoryIds] of snap.teams) session.view(teamId, channelIds, categoryIds);
     session.seq = snap.seq;
     session.floor = snap.floor;
     session.frames = snap.frames;

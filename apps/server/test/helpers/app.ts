@@ -4,6 +4,7 @@ import { CSRF_HEADER } from '@rally/shared/api/common';
 import { buildApp } from '../../src/app';
 import { testConfig, type Config, type ConfigInput } from '../../src/env';
 import type { Database, DatabaseHandle } from '../../src/db/client';
+import type { EventBus } from '../../src/bus/types';
 import { openTestDatabase, testRedisPrefix } from './database';
 import { EventRecorder } from './events';
 
@@ -19,6 +20,8 @@ export interface TestAppOptions {
   listen?: boolean;
   /** The database the app sees, made from the test database (e.g. loggedDatabase, helpers/query-log.ts). */
   database?: (handle: DatabaseHandle) => Promise<DatabaseHandle>;
+  /** The bus the app uses instead of its own (e.g. one whose publishes fail), closed after the app. */
+  bus?: () => EventBus;
 }
 
 /**
@@ -36,7 +39,8 @@ export async function createTestApp(overrides: Partial<ConfigInput> = {}, option
     WEB_DIST: '/nonexistent',
     ...overrides,
   });
-  const app = await buildApp(config, { database });
+  const bus = options.bus?.();
+  const app = await buildApp(config, { database, bus });
   await app.ready();
   return {
     app,
@@ -44,6 +48,7 @@ export async function createTestApp(overrides: Partial<ConfigInput> = {}, option
     config,
     close: async () => {
       await app.close();
+      await bus?.close();
       await database.close();
     },
   };

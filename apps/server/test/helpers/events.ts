@@ -1,5 +1,5 @@
 import type { DispatchType } from '@rally/shared/gateway/protocol';
-import type { BusEnvelope, EventBus } from '../../src/bus/types';
+import { isGap, type BusEnvelope, type BusGap, type EventBus } from '../../src/bus/types';
 
 /** The envelopes of one event type, narrowed. */
 export type EnvelopeOf<T extends DispatchType> = Extract<BusEnvelope, { event: { type: T } }>;
@@ -12,10 +12,14 @@ export class EventRecorder {
   readonly all: BusEnvelope[] = [];
   private waiters = new Set<() => void>();
 
+  /** The gaps published (after a failed publish), in bus order. */
+  readonly gaps: BusGap[] = [];
+
   /** Subscribe to `bus`; returns the unsubscribe function. */
   attach(bus: EventBus): () => void {
-    return bus.subscribe((envelope) => {
-      this.all.push(envelope);
+    return bus.subscribe((message) => {
+      if (isGap(message)) this.gaps.push(message);
+      else this.all.push(message);
       for (const wake of this.waiters) wake();
     });
   }

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { GapQueue } from './gaps';
+import type { BusEnvelope, BusGap } from './types';
+
+const message = (channelId: string): BusEnvelope => ({
+  audience: { kind: 'channel', channelId },
+  event: { type: 'CHANNEL_DELETED', data: { id: channelId, teamId: '1' } },
+});
+
+async function until(condition: () => boolean): Promise<void> {
+  const deadline = Date.now() + 5_000;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+describe('GapQueue', () => {
+  it('publishes one gap per audience, retrying until the bus takes it', async () => {
+    const published: BusGap[] = [];
+    let failuresLeft = 2;
+    const queue = new GapQueue(async (gap) => {
+      if (failuresLeft-- > 0) throw new Error('unreachable');
+      published.push(gap);
+    });
+    queue.add(message('5'));
+    queue.add(message('5'));
+    queue.add(message('6'));
+    await until(() => queue.size === 0);
+    expect(published).toEqual([
+      { gap: { audience: { kind: 'channel', channelId: '5' }, type: 'CHANNEL_DELETED' } },
+      { gap: { audience: { kind: 'channel', channelId: '6' }, type: 'CHANNEL_DELETED' } },
+    ]);
+    queue.stop();
+  });
+
+  it('replaces too many audiences by one gap for every session, and forgets everything when stopped', async () => {
+    const published: BusGap[] = [];
+    let down = true;
+    const queue = new GapQueue(async (gap) => {
+      if (down) throw new Error('unreachable');
+      published.push(gap);
+    });
+    for (let i = 0; i < 1001; i++) queue.add(message(String(i)));
+    queue.add(message('x'));
+    expect(queue.size).toBe(1);
+    down = false;
+    await until(() => queue.size === 0);
+    expect(published).toEqual([{ gap: { audience: { kind: 'all' }, type: 'CHANNEL_DELETED' } }]);
+
+    down = true;
+    queue.add(message('y'));
+    queue.stop();
+    expect(queue.size).toBe(0);
+  });
+});

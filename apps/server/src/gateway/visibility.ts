@@ -1,0 +1,75 @@
+import type { DispatchData, DispatchEvent, DispatchType } from '@rally/shared/gateway/protocol';
+import type { Session } from './session';
+
+/**
+ * How an event changes what sessions may view (Revolt's "recalculate" model): the gateway applies
+ * it to each session of its process, live or not, in bus order (router.ts), and on the way when a
+ * dropped session catches up (resume.ts).
+ *
+ * - `join`: the sessions the event reaches start hearing the team and these channels and
+ *   categories (their ids come with the event), before it is delivered.
+ * - `leave`: the user's sessions (`userId`), or every session of the team (null), stop hearing the
+ *   team and its channels, after the event is delivered to them.
+ * - `forget`: every session stops hearing the channel, after the event is delivered to them.
+ * - `recompute`: what the team's sessions (or only the user's, `userId`) may view there is loaded
+ *   again through the permissions module, before the event is routed: a session that comes to
+ *   see a channel gets a CHANNEL_CREATED for it (CATEGORY_CREATED for a category) unless the event
+ *   itself, addressed to that channel, reaches it; one that no longer sees it a CHANNEL_DELETED
+ *   (CATEGORY_DELETED). Events behind it wait for the load, so that each is filtered by the
+ *   subscriptions in force at its position.
+ */
+export type VisibilityChange =
+  | { kind: 'join'; teamId: string; channelIds: string[]; categoryIds: string[] }
+  | { kind: 'leave'; teamId: string; userId: string | null }
+  | { kind: 'forget'; channelId: string }
+  | { kind: 'recompute'; teamId: string; userId: string | null };
+
+type ChangeRows = { [K in DispatchType]?: (data: DispatchData<K>) => VisibilityChange | null };
+
+const team = (teamId: string | null): VisibilityChange | null => (teamId ? { kind: 'recompute', teamId, userId: null } : null);
+
+/**
+ * The table: every event type that changes who sees what, and how. An event type not listed
+ * changes nothing. Add a row when a new event changes memberships, roles, permissions, owners or
+ * the channels themselves (CONTRIBUTING.md, "Add a live event").
+ */
+export const VISIBILITY_CHANGES = {
+  USER_JOINED_TEAM: (d) => ({ kind: 'join', teamId: d.team.id, channelIds: d.channels.map((c) => c.id), categoryIds: d.categories.map((c) => c.id) }),
+  USER_LEFT_TEAM: (d) => ({ kind: 'leave', teamId: d.teamId, userId: d.userId }),
+  TEAM_DELETED: (d) => ({ kind: 'leave', teamId: d.teamId, userId: null }),
+  CHANNEL_DELETED: (d) => ({ kind: 'forget', channelId: d.id }),
+  CHANNEL_CREATED: (d) => team(d.teamId),
+  CHANNEL_UPDATED: (d) => team(d.teamId),
+  // A category's overwrites apply to its channels; deleting one moves or deletes them.
+  CATEGORY_CREATED: (d) => team(d.teamId),
+  CATEGORY_UPDATED: (d) => team(d.teamId),
+  CATEGORY_DELETED: (d) => team(d.teamId),
+  USER_ROLE_ADDED: (d) => ({ kind: 'recompute', teamId: d.teamId, userId: d.userId }),
+  USER_ROLE_REMOVED: (d) => ({ kind: 'recompute', teamId: d.teamId, userId: d.userId }),
+  ROLE_DELETED: (d) => team(d.teamId),
+  TEAM_ROLES_UPDATED: (d) => team(d.teamId),
+  // The owner may have changed (the owner sees every channel).
+  TEAM_UPDATED: (d) => team(d.id),
+} satisfies ChangeRows;
+
+const rows: ChangeRows = VISIBILITY_CHANGES;
+
+/** What the event changes about who sees what, or null. */
+export function changeOf(event: DispatchEvent): VisibilityChange | null {
+  const row = rows[event.type] as ((data: DispatchEvent['data']) => VisibilityChange | null) | undefined;
+  // (The row and the data belong to the same event type: the table's type pairs them.)
+  return row ? row(event.data) : null;
+}
+
+/** Whether a `leave`, `forget` or `recompute` change concerns the session (a `join` concerns those the event reaches). */
+export function concerns(change: VisibilityChange, session: Session): boolean {
+  switch (change.kind) {
+    case 'join':
+      return false;
+    case 'forget':
+      return session.channelIds.has(change.channelId);
+    case 'leave':
+    case 'recompute':
+      return session.teams.has(change.teamId) && (change.userId === null || change.userId === session.userId);
+  }
+}
