@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Endpoint } from './endpoint';
 import { ENDPOINTS } from './endpoints';
 import { ROUTES, routePath } from './routes';
 
@@ -15,5 +16,14 @@ describe('endpoint objects and their zod-free routes', () => {
     expect(routePath('teamChannels', { teamId: '12' })).toBe('/api/v1/teams/12/channels');
     expect(routePath('lookupInvite', { code: 'a/b c' })).toBe('/api/v1/invites/a%2Fb%20c');
     expect(() => routePath('joinInvite')).toThrow(/missing path parameter code/);
+  });
+
+  it('declare a permission wherever they take a team or channel id (or say why none is needed)', () => {
+    const ids = /^(?:teamId|channelId)$/;
+    const keys = (schema: unknown) => Object.keys((schema as { shape?: object } | undefined)?.shape ?? {});
+    const undeclared = (Object.entries(ENDPOINTS) as [string, Endpoint][])
+      .filter(([, e]) => !e.permission && (e.paths.some((p) => /:(?:teamId|channelId)\b/.test(p)) || [...keys(e.params), ...keys(e.body)].some((k) => ids.test(k))))
+      .map(([name]) => name);
+    expect(undeclared).toEqual([]);
   });
 });

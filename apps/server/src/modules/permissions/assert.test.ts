@@ -3,7 +3,7 @@ import { ChannelPermission, DEFAULT_ROLE_PERMISSIONS, TeamPermission } from '@ra
 import { AppError } from '../../lib/errors';
 import type { ChannelRow, RoleRow, TeamRow } from '../teams/mappers';
 import type { TeamAccess } from './access';
-import { assertChannel, assertOutranks, assertOwner, assertTeam, rankOf } from './assert';
+import { assertChannel, assertChannelType, assertOutranks, assertOwner, assertTeam, rankOf } from './assert';
 
 const TEAM = '100';
 const OWNER = '1';
@@ -56,6 +56,14 @@ describe('the permission assertions', () => {
     expect(refusal(() => assertChannel(member, hidden, 'VIEW_CHANNEL'))).toEqual([403, 'no_permission_to_view_channel']);
     expect(refusal(() => assertChannel(member, channel(), 'SEND_MESSAGES', 0))).toEqual([403, 'no_permission_to_send_messages']);
     expect(refusal(() => assertChannel(member, channel(), 'MANAGE_CHANNEL'))).toEqual([403, 'forbidden']);
+  });
+
+  it('refuse a channel bit that the channel type does not have with 400, whoever asks', () => {
+    expect(refusal(() => assertChannelType(channel(), 'SEND_MESSAGES'))).toBeNull();
+    expect(refusal(() => assertChannelType(channel({ type: 'voice' }), 'CONNECT'))).toBeNull();
+    expect(refusal(() => assertChannelType(channel({ type: 'voice' }), 'SEND_MESSAGES'))).toEqual([400, 'channel_messages_unsupported']);
+    expect(refusal(() => assertChannelType(channel({ type: 'announcement' }), 'CAN_SEE_MESSAGE_HISTORY'))).toEqual([400, 'channel_messages_unsupported']);
+    expect(refusal(() => assertChannelType(channel(), 'CREATE_TODOS'))).toEqual([400, 'channel_type_unsupported']);
   });
 
   it('let only the creator pass the owner check', () => {
