@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Endpoint } from '@rally/shared/api/endpoint';
+import { describePermission, type Endpoint } from '@rally/shared/api/endpoint';
 import { ENDPOINTS } from '@rally/shared/api/endpoints';
 
 export const API_DOC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../docs/api.md');
@@ -18,7 +18,8 @@ export function renderApiDoc(): string {
     const paths = e.paths.map((p) => `\`${p}\``).join('<br>');
     const auth = e.auth === 'user' ? 'signed in' : 'public';
     const limits = [e.bodyLimit ? `body ≤ ${kb(e.bodyLimit)}` : '', e.rateLimit ? `rate: \`RATE_LIMIT_${e.rateLimit.toUpperCase()}\`` : ''].filter(Boolean).join(', ');
-    return `| ${e.method} | ${paths} | ${auth} | — | ${e.status} | ${limits || '—'} | \`${name}\` | ${e.summary.replace(/\|/g, '\\|')} |`;
+    const permission = describePermission(e.permission).replace(/^(team|channel) (\w+)/, '$1 `$2`');
+    return `| ${e.method} | ${paths} | ${auth} | ${permission.replace(/\|/g, '\\|') || '—'} | ${e.status} | ${limits || '—'} | \`${name}\` | ${e.summary.replace(/\|/g, '\\|')} |`;
   });
   return [
     '# API routes',
@@ -29,8 +30,11 @@ export function renderApiDoc(): string {
     'calls. The full schemas are in the OpenAPI 3.1 document the server serves at `/api/openapi.json`.',
     'Errors always have the shape `{ success: false, message, code, errors? }`; state-changing calls',
     'need the `X-Rally-Request` header (CSRF). "Signed in" calls answer 401 without a session cookie.',
-    'Team permissions are checked by the services today (the permission column fills as endpoints',
-    'declare them).',
+    'The permission column is what the endpoint declares and the server checks before its handler',
+    '(docs/permissions.md): `team X` needs team permission X in the team of `:teamId` (`member`: any',
+    'member, `owner`: its creator), `channel X` needs VIEW_CHANNEL and X on the channel of `:channelId`;',
+    'another source of the id is named in brackets. A non-member gets 404, a member without the',
+    'permission 403.',
     '',
     '| method | path (and its aliases) | auth | permission | status | limits | operation | what it does |',
     '|---|---|---|---|---|---|---|---|',

@@ -33,5 +33,11 @@ describe('endpoint objects, the route table and the OpenAPI document', () => {
     expect(login.description).toBe('Also at /api/login.');
     const channels = doc.paths['/api/v1/teams/{teamId}/channels'].get;
     expect(channels.parameters).toEqual([expect.objectContaining({ name: 'teamId', in: 'path', required: true })]);
+    expect(channels['x-rally-permission']).toEqual({ team: 'member', from: 'params.teamId' });
+    expect(channels.description).toBe('Also at /api/teams/:teamId/channels. Permission: team member.');
+    const invite = doc.paths['/api/v1/teams/invite'].post;
+    expect(invite['x-rally-permission']).toEqual({ team: 'CREATE_INVITES', from: 'body.teamId' });
+    expect(doc.paths['/api/v1/channels/{channelId}/messages'].post['x-rally-permission']).toEqual({ channel: 'SEND_MESSAGES', from: 'params.channelId' });
+    expect(login['x-rally-permission']).toBeUndefined();
   });
 });

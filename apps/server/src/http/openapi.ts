@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { errorResponseSchema, CSRF_HEADER } from '@rally/shared/api/common';
-import type { Endpoint } from '@rally/shared/api/endpoint';
+import { describePermission, permissionSource, type Endpoint, type EndpointPermission } from '@rally/shared/api/endpoint';
 import { ENDPOINTS } from '@rally/shared/api/endpoints';
 import { SESSION_COOKIE } from '../modules/auth/authenticate';
 
@@ -24,15 +24,26 @@ function parameters(schema: z.ZodType | undefined, where: 'path' | 'query'): Jso
   return Object.entries(properties).map(([name, property]) => ({ name, in: where, required: where === 'path' || required.has(name), schema: property }));
 }
 
+/** `x-rally-permission`: the declaration with the id's source filled in (`from`), for clients that read it. */
+function permissionExtension(permission: EndpointPermission | undefined): JsonSchema {
+  if (!permission) return {};
+  if ('none' in permission) return { 'x-rally-permission': permission };
+  const { part, key } = permissionSource(permission);
+  return { 'x-rally-permission': { ...permission, from: `${part}.${key}` } };
+}
+
 function operation(name: string, endpoint: Endpoint): JsonSchema {
   const aliases = endpoint.paths.slice(1);
+  const permission = describePermission(endpoint.permission);
+  const description = [aliases.length ? `Also at ${aliases.join(', ')}.` : '', permission ? `Permission: ${permission}.` : ''].filter(Boolean).join(' ');
   const params = [...parameters(endpoint.params, 'path'), ...parameters(endpoint.query, 'query')];
   if (endpoint.method !== 'GET') params.push({ name: CSRF_HEADER, in: 'header', required: true, schema: { type: 'string' }, description: 'Any value: proves the call comes from a script of an allowed origin (CSRF defence)' });
   return {
     operationId: name,
     summary: endpoint.summary,
-    ...(aliases.length ? { description: `Also at ${aliases.join(', ')}.` } : {}),
+    ...(description ? { description } : {}),
     security: endpoint.auth === 'user' ? [{ session: [] }] : [],
+    ...permissionExtension(endpoint.permission),
     ...(params.length ? { parameters: params } : {}),
     ...(endpoint.body ? { requestBody: { required: true, content: { 'application/json': { schema: withoutDialect(inputSchema(endpoint.body)) } } } } : {}),
     responses: {

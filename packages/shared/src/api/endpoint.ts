@@ -40,6 +40,16 @@ export function permissionSource(permission: Exclude<EndpointPermission, { none:
   return { part: from.slice(0, dot) as 'params' | 'body', key: from.slice(dot + 1) };
 }
 
+/** The requirement in words, for docs/api.md and the OpenAPI document: "channel SEND_MESSAGES", "team member (body.teamId)". */
+export function describePermission(permission: EndpointPermission | undefined): string {
+  if (!permission) return '';
+  if ('none' in permission) return `none: ${permission.none}`;
+  const { part, key } = permissionSource(permission);
+  const [scope, need] = 'team' in permission ? ['team', permission.team] : ['channel', permission.channel];
+  const where = `${part}.${key}` === `params.${scope}Id` ? '' : ` (${part}.${key})`;
+  return `${scope} ${need}${where}`;
+}
+
 /**
  * One API call, declared once: the server registers it (validating input and serialising output
  * with these schemas), the web client calls it, and docs/api.md and /api/openapi.json are generated
