@@ -57,5 +57,5 @@ describe('a server process on the embedded database', () => {
     const me = await fetch(`http://127.0.0.1:${server.port}/api/v1/me`, { headers: { cookie } });
     expect(me.status).toBe(200);
     expect(((await me.json()) as { user: { email: string } }).user.email).toMatch(/@example\.com$/);
-  });
+  }, 120_000); // two server starts (tsx loading the server, PGlite opening its data directory): ~20 s on an idle machine
 });
