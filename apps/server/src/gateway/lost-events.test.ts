@@ -26,8 +26,9 @@ class UnreachableBus extends MemoryBus {
  */
 describe('a lost event', () => {
   let bus: UnreachableBus;
-  const ctx = withTestApp({ GATEWAY_RESUME_WAIT_MS: 20 }, { listen: true, bus: () => (bus = new UnreachableBus()) });
+  const ctx = withTestApp({ GATEWAY_RESUME_WAIT_MS: 1_000 }, { listen: true, bus: () => (bus = new UnreachableBus()) });
 
+  /** A socket with its READY: it sends HEARTBEAT first, so READY comes at once (the long resume wait only lets a RESUME arrive first on a loaded machine). */
   async function ready(user: TestUser): Promise<{ client: TestClient; sessionId: string }> {
     const client = connectTo(ctx, { cookie: user.cookie });
     await client.opened;

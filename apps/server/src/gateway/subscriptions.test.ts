@@ -19,11 +19,11 @@ const { VIEW_CHANNEL } = ChannelPermission;
  */
 describe('gateway subscriptions', () => {
   const queries = new QueryLog();
-  const ctx = withTestApp({ GATEWAY_RESUME_WAIT_MS: 20 }, { listen: true, database: (handle) => loggedDatabase(handle, queries) });
+  const ctx = withTestApp({ GATEWAY_RESUME_WAIT_MS: 1_000 }, { listen: true, database: (handle) => loggedDatabase(handle, queries) });
 
   const publish = (envelope: BusEnvelope) => publishEvent({ bus: ctx.app.bus, log: ctx.app.log }, envelope);
 
-  /** A socket with its READY. */
+  /** A socket with its READY: it sends HEARTBEAT first, so READY comes at once (the long resume wait only lets a RESUME arrive first on a loaded machine). */
   async function ready(user: TestUser): Promise<{ client: TestClient; sessionId: string }> {
     const client = connectTo(ctx, { cookie: user.cookie });
     await client.opened;

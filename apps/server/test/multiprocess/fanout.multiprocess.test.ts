@@ -4,11 +4,16 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_HEADER } from '@rally/shared/api/common';
 import { CloseCode } from '@rally/shared/gateway/protocol';
+import { ChannelPermission } from '@rally/shared/permissions';
+import { RedisBus } from '../../src/bus/redis-bus';
+import { publishEvent } from '../../src/lib/events';
+import { setChannelOverwrite } from '../../src/modules/permissions/repository';
+import { toChannel } from '../../src/modules/teams/mappers';
 import type { DatabaseHandle } from '../../src/db/client';
 import { hashToken } from '../../src/modules/auth/session-repository';
 import { TestClient, until } from '../../src/gateway/testing';
 import { openTestDatabase } from '../helpers/database';
-import { makeChannel, makeTeam, makeUser, type TeamFixture, type TestUser, type WithSigner } from '../helpers/factories';
+import { makeChannel, makeMember, makeTeam, makeUser, type TeamFixture, type TestUser, type WithSigner } from '../helpers/factories';
 import { startServer, type ServerProcess } from '../helpers/server-process';
 
 /**
@@ -32,6 +37,8 @@ describe('two server processes on one PostgreSQL and one Redis', () => {
   /** The factories' view of the servers' database, signing cookies as the servers do. */
   let rows: WithSigner;
   let redis: Redis;
+  /** The test's own connection to the servers' event stream (events of routes that do not exist yet are published on it). */
+  let stream: RedisBus | undefined;
   let a: ServerProcess | undefined;
   let b: ServerProcess | undefined;
   let owner: TestUser;
@@ -64,6 +71,7 @@ describe('two server processes on one PostgreSQL and one Redis', () => {
     const signer = signerFactory(COOKIE_SECRET);
     rows = { db: database.db, signCookie: (token) => signer.sign(token) };
     redis = new Redis(REDIS_URL);
+    stream = await RedisBus.connect(REDIS_URL, REDIS_PREFIX);
     owner = await makeUser(rows, 'owner');
     member = await makeUser(rows, 'member');
     team = await makeTeam(rows, owner, { members: [member] });
@@ -75,7 +83,9 @@ describe('two server processes on one PostgreSQL and one Redis', () => {
       REDIS_URL,
       REDIS_PREFIX,
       COOKIE_SECRET,
-      GATEWAY_RESUME_WAIT_MS: '20',
+      // Long enough for a RESUME sent right after the socket opens to arrive first on a loaded machine
+      // (after the wait, READY starts a fresh session and the RESUME gets INVALID_SESSION).
+      GATEWAY_RESUME_WAIT_MS: '250',
       ALLOWED_REGIONS: '*',
     };
     a = await startServer(env);
@@ -85,6 +95,7 @@ describe('two server processes on one PostgreSQL and one Redis', () => {
   afterAll(async () => {
     for (const c of clients) c.drop();
     await Promise.all([a?.stop(), b?.stop()]);
+    await stream?.close();
     await database?.close();
     if (redis) {
       const keys = await redis.keys(`${REDIS_PREFIX}*`);
@@ -147,6 +158,66 @@ describe('two server processes on one PostgreSQL and one Redis', () => {
     const res = await fetch(`http://127.0.0.1:${a!.port}/api/v1/logout`, { method: 'POST', headers: { cookie: leaver.cookie, [CSRF_HEADER]: '1' } });
     expect(res.status).toBe(200);
     expect((await onB.closed).code).toBe(CloseCode.SESSION_ENDED);
+  });
+
+  /** Hide a channel from a user (or show it again, `null`) as the channel routes will: the write, then CHANNEL_UPDATED on the shared stream. */
+  async function overwriteFor(who: TestUser, channelId: string, deny: number | null): Promise<void> {
+    const result = await setChannelOverwrite(rows.db, channelId, { kind: 'user', id: who.id }, deny === null ? null : { allow: 0, deny });
+    if (!('channel' in result)) throw new Error(`no overwrite written: ${result.missing} missing`);
+    await publishEvent({ bus: stream! }, { audience: { kind: 'channel', channelId }, event: { type: 'CHANNEL_UPDATED', data: toChannel(result.channel) } });
+  }
+
+  /** An event only `who` receives: what comes before it is all they were sent. */
+  const marker = (who: TestUser, presence: 0 | 1 | 2 | 3) =>
+    publishEvent({ bus: stream! }, { audience: { kind: 'users', userIds: [who.id] }, event: { type: 'PRESENCE_UPDATE', data: { userId: who.id, presence } } });
+
+  it('recomputes subscriptions on every process: a socket on B stops receiving a channel hidden from its user, and gets it back', async () => {
+    const lobbyId = await makeChannel(rows, team.teamId, { name: 'lobby' });
+    const author = await makeUser(rows, 'author');
+    await makeMember(rows, team.teamId, author);
+    const onB = connect(b!, member);
+    await onB.next('READY');
+    const ownerOnA = connect(a!, owner);
+    await ownerOnA.next('READY');
+
+    await overwriteFor(member, lobbyId, ChannelPermission.VIEW_CHANNEL);
+    expect(await onB.next(undefined, 15_000)).toMatchObject({ type: 'CHANNEL_DELETED', data: { id: lobbyId, teamId: team.teamId } });
+    expect((await ownerOnA.next(undefined, 15_000)).type).toBe('CHANNEL_UPDATED');
+    await post(a!, author, lobbyId, 'hidden from the member');
+    expect((await ownerOnA.next('MESSAGE_SEND', 15_000)).data.content).toBe('hidden from the member');
+    await marker(member, 2);
+    expect((await onB.next(undefined, 15_000)).type).toBe('PRESENCE_UPDATE');
+
+    await overwriteFor(member, lobbyId, null);
+    expect(await onB.next(undefined, 15_000)).toMatchObject({ type: 'CHANNEL_UPDATED', data: { id: lobbyId } });
+    await post(a!, author, lobbyId, 'visible again');
+    expect((await onB.next(undefined, 15_000)).data.content).toBe('visible again');
+  });
+
+  it('resumes on A a session dropped on B with the subscriptions changed in its gap', async () => {
+    const lobbyId = await makeChannel(rows, team.teamId, { name: 'lobby2' });
+    const author = await makeUser(rows, 'author2');
+    await makeMember(rows, team.teamId, author);
+    const onB = connect(b!, member);
+    const sessionId = (await onB.next('READY')).data.sessionId as string;
+    onB.drop();
+    await until(async () => (await redis.exists(sessionKey(member, sessionId))) === 1, 'B to keep the dropped session in Redis', 15_000);
+
+    await post(a!, author, lobbyId, 'missed while visible');
+    await overwriteFor(member, lobbyId, ChannelPermission.VIEW_CHANNEL);
+    await post(a!, author, lobbyId, 'missed while hidden');
+    const onA = connect(a!, member);
+    await onA.opened;
+    onA.send({ type: 'RESUME', data: { sessionId, seq: 0 } });
+    const frames = [await onA.next(undefined, 15_000), await onA.next(undefined, 15_000), await onA.next(undefined, 15_000)];
+    expect(frames.map((f) => [f.seq, f.type, f.data.content ?? f.data.id ?? f.data])).toEqual([
+      [1, 'MESSAGE_SEND', 'missed while visible'],
+      [2, 'CHANNEL_DELETED', lobbyId],
+      [2, 'RESUMED', { replayed: 2 }],
+    ]);
+    await post(b!, author, lobbyId, 'still hidden');
+    await marker(member, 3);
+    expect((await onA.next(undefined, 15_000)).type).toBe('PRESENCE_UPDATE');
   });
 
   it('closes sockets with SERVER_RESTART when B stops, and they resume on A', async () => {
