@@ -53,4 +53,19 @@ describe('GapQueue', () => {
     queue.stop();
     expect(queue.size).toBe(0);
   });
+
+  it('tries what still waits once more when the bus closes', async () => {
+    const published: BusGap[] = [];
+    let down = true;
+    const queue = new GapQueue(async (gap) => {
+      if (down) throw new Error('unreachable');
+      published.push(gap);
+    });
+    queue.add(message('7'));
+    down = false;
+    await queue.close();
+    expect(published).toEqual([{ gap: { audience: { kind: 'channel', channelId: '7' }, type: 'CHANNEL_DELETED' } }]);
+    queue.add(message('8'));
+    expect(queue.size).toBe(0);
+  });
 });

@@ -59,6 +59,22 @@ export class GapQueue {
     this.waiting.clear();
   }
 
+  /** Before the bus closes: one last attempt at what still waits (a process that exits would take it along), then stop. */
+  async close(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.stopped = true;
+    for (const gap of this.waiting.values()) {
+      try {
+        await this.publish(gap);
+      } catch (err) {
+        this.onError(err);
+        break;
+      }
+    }
+    this.waiting.clear();
+  }
+
   private schedule(): void {
     if (this.timer || this.flushing || this.stopped) return;
     this.timer = setTimeout(() => void this.flush(), this.delayMs);

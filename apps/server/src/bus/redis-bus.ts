@@ -122,8 +122,8 @@ export class RedisBus implements EventBus {
   }
 
   async close(): Promise<void> {
+    await this.gaps.close();
     this.closed = true;
-    this.gaps.stop();
     this.handlers.clear();
     this.reader.disconnect();
     await this.loop.catch(() => {});
