@@ -15,19 +15,24 @@ async function until(condition: () => boolean): Promise<void> {
   }
 }
 
+/** A queue over a bus that refuses every publish while `down` (or for its first `failures` publishes). */
+function queueOver(options: { down?: boolean; failures?: number } = {}) {
+  const bus = { down: options.down ?? false, failuresLeft: options.failures ?? 0, published: [] as BusGap[] };
+  const queue = new GapQueue(async (gap) => {
+    if (bus.down || bus.failuresLeft-- > 0) throw new Error('unreachable');
+    bus.published.push(gap);
+  });
+  return { bus, queue };
+}
+
 describe('GapQueue', () => {
   it('publishes one gap per audience, retrying until the bus takes it', async () => {
-    const published: BusGap[] = [];
-    let failuresLeft = 2;
-    const queue = new GapQueue(async (gap) => {
-      if (failuresLeft-- > 0) throw new Error('unreachable');
-      published.push(gap);
-    });
+    const { bus, queue } = queueOver({ failures: 2 });
     queue.add(message('5'));
     queue.add(message('5'));
     queue.add(message('6'));
     await until(() => queue.size === 0);
-    expect(published).toEqual([
+    expect(bus.published).toEqual([
       { gap: { audience: { kind: 'channel', channelId: '5' }, type: 'CHANNEL_DELETED' } },
       { gap: { audience: { kind: 'channel', channelId: '6' }, type: 'CHANNEL_DELETED' } },
     ]);
@@ -35,36 +40,26 @@ describe('GapQueue', () => {
   });
 
   it('replaces too many audiences by one gap for every session, and forgets everything when stopped', async () => {
-    const published: BusGap[] = [];
-    let down = true;
-    const queue = new GapQueue(async (gap) => {
-      if (down) throw new Error('unreachable');
-      published.push(gap);
-    });
+    const { bus, queue } = queueOver({ down: true });
     for (let i = 0; i < 1001; i++) queue.add(message(String(i)));
     queue.add(message('x'));
     expect(queue.size).toBe(1);
-    down = false;
+    bus.down = false;
     await until(() => queue.size === 0);
-    expect(published).toEqual([{ gap: { audience: { kind: 'all' }, type: 'CHANNEL_DELETED' } }]);
+    expect(bus.published).toEqual([{ gap: { audience: { kind: 'all' }, type: 'CHANNEL_DELETED' } }]);
 
-    down = true;
+    bus.down = true;
     queue.add(message('y'));
     queue.stop();
     expect(queue.size).toBe(0);
   });
 
   it('tries what still waits once more when the bus closes', async () => {
-    const published: BusGap[] = [];
-    let down = true;
-    const queue = new GapQueue(async (gap) => {
-      if (down) throw new Error('unreachable');
-      published.push(gap);
-    });
+    const { bus, queue } = queueOver({ down: true });
     queue.add(message('7'));
-    down = false;
+    bus.down = false;
     await queue.close();
-    expect(published).toEqual([{ gap: { audience: { kind: 'channel', channelId: '7' }, type: 'CHANNEL_DELETED' } }]);
+    expect(bus.published).toEqual([{ gap: { audience: { kind: 'channel', channelId: '7' }, type: 'CHANNEL_DELETED' } }]);
     queue.add(message('8'));
     expect(queue.size).toBe(0);
   });
