@@ -218,6 +218,20 @@ describe('GatewayClient', () => {
     expect(t.onReady).toHaveBeenLastCalledWith(expect.objectContaining({ sessionId: 's2' }), { resetCaches: true });
   });
 
+  it('on INVALID_SESSION while live (an event for it was lost) starts fresh at once and resets the caches', () => {
+    const t = connected();
+    t.last().frame('PRESENCE_UPDATE', { userId: '1', presence: 1 }, 3);
+    t.last().frame('INVALID_SESSION', { resumable: false }, 0);
+    expect(t.sockets[0].closedWith).toBe(1000);
+    expect(t.client.state).toBe('connecting');
+    const fresh = t.last();
+    fresh.open();
+    expect(fresh.sent).toEqual([{ type: 'HEARTBEAT', data: { seq: null } }]);
+    fresh.frame('READY', READY('s3'), 0);
+    expect(t.onSessionLost).toHaveBeenCalledTimes(1);
+    expect(t.onReady).toHaveBeenLastCalledWith(expect.objectContaining({ sessionId: 's3' }), { resetCaches: true });
+  });
+
   it('a READY instead of RESUMED (new session) also resets the caches', () => {
     const t = connected();
     t.last().serverClose(1006);
