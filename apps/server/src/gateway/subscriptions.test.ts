@@ -133,8 +133,10 @@ describe('gateway subscriptions', () => {
         ['CATEGORY_DELETED', team.categoryId],
       ]);
     }
-    // One load for the three sessions: the team's row was read once (the write itself does not read it).
-    expect(queries.statements.slice(from).filter((sql) => /from "teams"/.test(sql))).toHaveLength(1);
+    // One load for the three sessions of two users: the team's row and the memberships were each read once (the write reads neither).
+    const statements = queries.statements.slice(from);
+    expect(statements.filter((sql) => /from "teams"/.test(sql))).toHaveLength(1);
+    expect(statements.filter((sql) => /from "team_members"/.test(sql))).toHaveLength(1);
 
     await send(owner, team.generalId, 'owners only');
     await marker(member, 1);

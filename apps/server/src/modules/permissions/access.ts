@@ -2,7 +2,7 @@ import { ChannelPermission, computeChannelPermissions, computeTeamPermissions, h
 import type { Executor } from '../../db/client';
 import { readAll } from '../../db/read-all';
 import type { ChannelRow, RoleRow, TeamRow } from '../teams/mappers';
-import { findChannels, findChannelTeamId, findMemberships, findRoles, findTeams, type Membership } from './repository';
+import { findChannels, findChannelTeamId, findMemberships, findMembershipsInTeam, findRoles, findTeams, type Membership } from './repository';
 
 /** Everything needed to decide what one member may do in one team. */
 export interface TeamAccess {
@@ -86,16 +86,15 @@ export async function loadTeamAccess(db: Executor, teamId: string, userId: strin
 
 /**
  * The access of several users to one team, by user id; a user who is not a member is absent (all
- * are, when the team does not exist). The team's rows are read once, beside each user's roles.
+ * are, when the team does not exist). Four reads in one round trip, however many users: the
+ * team's rows, and the memberships of them all in one read (the gateway asks for every session of
+ * the team at once).
  */
 export async function loadTeamAccessOfMembers(db: Executor, teamId: string, userIds: readonly string[]): Promise<Map<string, TeamAccess>> {
-  const [data, ...roleIds] = await readAll(db, [() => loadTeamData(db, teamId), ...userIds.map((userId) => () => loadMemberRoleIds(db, teamId, userId))] as const);
+  const [data, memberships] = await readAll(db, [() => loadTeamData(db, teamId), () => findMembershipsInTeam(db, teamId, userIds)]);
   const out = new Map<string, TeamAccess>();
   if (!data) return out;
-  userIds.forEach((userId, i) => {
-    const held = roleIds[i] as string[] | null;
-    if (held) out.set(userId, accessOf(data, userId, held));
-  });
+  for (const { userId, roleIds } of memberships) out.set(userId, accessOf(data, userId, roleIds));
   return out;
 }
 

@@ -88,3 +88,12 @@ export async function setChannelOverwrite(db: Executor, channelId: string, targe
     return { channel };
   });
 }
+
+/** The memberships of some users in one team, with their user ids (users who are not members are left out). */
+export async function findMembershipsInTeam(db: Executor, teamId: string, userIds: readonly string[]): Promise<(Membership & { userId: string })[]> {
+  if (userIds.length === 0) return [];
+  return db
+    .select({ userId: teamMembers.userId, teamId: teamMembers.teamId, roleIds: heldRoleIds })
+    .from(teamMembers)
+    .where(and(eq(teamMembers.teamId, teamId), inArray(teamMembers.userId, [...userIds])));
+}
