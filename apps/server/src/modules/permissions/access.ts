@@ -2,7 +2,7 @@ import { ChannelPermission, computeChannelPermissions, computeTeamPermissions, h
 import type { Executor } from '../../db/client';
 import { readAll } from '../../db/read-all';
 import type { ChannelRow, RoleRow, TeamRow } from '../teams/mappers';
-import { findChannels, findChannelTeamId, findMemberships, findMembershipsInTeam, findRoles, findTeams, type Membership } from './repository';
+import { findChannels, findMemberships, findMembershipsInTeam, findRoles, findTeams, type Membership } from './repository';
 
 /** Everything needed to decide what one member may do in one team. */
 export interface TeamAccess {
@@ -102,13 +102,4 @@ export async function loadTeamAccessOfMembers(db: Executor, teamId: string, user
 export interface ChannelAccess {
   access: TeamAccess;
   channel: ChannelRow;
-}
-
-/** The team channel with its team access for a member, or null when either is missing: two round trips. */
-export async function loadChannelAccess(db: Executor, channelId: string, userId: string): Promise<ChannelAccess | null> {
-  const teamId = await findChannelTeamId(db, channelId);
-  if (!teamId) return null;
-  const access = await loadTeamAccess(db, teamId, userId);
-  const channel = access?.channels.find((c) => c.id === channelId);
-  return access && channel ? { access, channel } : null;
 }
