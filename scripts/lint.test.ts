@@ -16,6 +16,7 @@ let eslint: ESLint;
 
 async function lint(code: string): Promise<Linter.LintMessage[]> {
   const [result] = await eslint.lintText(code, { filePath: PROBE });
+  if (!result) throw new Error('ESLint returned no result');
   // A parse error would leave every rule silent: fail loudly instead.
   expect(result.messages.filter((m) => m.fatal)).toEqual([]);
   return result.messages;

@@ -107,7 +107,7 @@ async function connectAll(cmd: Extract<Command, { type: 'connect' }>): Promise<v
   await Promise.all(
     Array.from({ length: cmd.concurrency }, async () => {
       while (next < cmd.cookies.length) {
-        const cookie = cmd.cookies[next++];
+        const cookie = cmd.cookies[next++]!; // next < length, checked without an await in between
         try {
           await connectOne(cmd.url, cmd.origin, cookie);
         } catch (err) {

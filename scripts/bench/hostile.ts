@@ -226,6 +226,7 @@ export async function runHostile(backend: HostileBackend, cookieSecret: string, 
   const handle = await openBenchDatabase(backend.target);
   const [owner, sender, attacker] = await seedUsers(handle, 3, cookieSecret);
   await handle.close();
+  if (!owner || !sender || !attacker) throw new Error('seeding gave fewer than 3 users');
 
   const server = await startServer(
     { ...backend.serverEnv, COOKIE_SECRET: cookieSecret, RATE_LIMIT_LOGIN: AUTH_RATE_LIMIT, RATE_LIMIT_REGISTER: AUTH_RATE_LIMIT },

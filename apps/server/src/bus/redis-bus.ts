@@ -47,7 +47,8 @@ export class RedisBus implements EventBus {
     await Promise.all([bus.commands.connect(), bus.reader.connect()]);
     // Start after the newest entry: earlier ones belong to sessions of other processes' past.
     const newest = (await bus.commands.xrevrange(bus.stream, '+', '-', 'COUNT', 1)) as StreamEntries;
-    if (newest.length > 0) bus.last = newest[0][0];
+    const [newestEntry] = newest;
+    if (newestEntry) bus.last = newestEntry[0];
     bus.loop = bus.readLoop();
     return bus;
   }
@@ -131,8 +132,10 @@ export class RedisBus implements EventBus {
         await new Promise((resolve) => setTimeout(resolve, 500));
         continue;
       }
-      if (!reply) continue;
-      for (const [id, fields] of reply[0][1]) {
+      // One stream was read: the reply has its entries, or is null when the block timed out.
+      const entries = reply?.[0]?.[1];
+      if (!entries) continue;
+      for (const [id, fields] of entries) {
         this.last = id;
         const envelope = parseEnvelope(fields);
         if (!envelope) continue;
@@ -149,10 +152,12 @@ export class RedisBus implements EventBus {
 }
 
 function parseEnvelope(fields: string[]): BusEnvelope | null {
+  // Fields come as a flat [name, value, name, value, …] list.
   const index = fields.indexOf('e');
-  if (index < 0) return null;
+  const value = index < 0 ? undefined : fields[index + 1];
+  if (value === undefined) return null;
   try {
-    return JSON.parse(fields[index + 1]) as BusEnvelope;
+    return JSON.parse(value) as BusEnvelope;
   } catch {
     return null;
   }

@@ -97,7 +97,7 @@ export class Router {
       case 'team':
         return this.byTeam.get(audience.teamId);
       case 'users': {
-        if (audience.userIds.length === 1) return this.byUser.get(audience.userIds[0]);
+        if (audience.userIds.length === 1) return this.byUser.get(audience.userIds[0]!); // length 1: index 0 exists
         const out = new Set<Session>();
         for (const userId of audience.userIds) for (const s of this.byUser.get(userId) ?? []) out.add(s);
         return out;

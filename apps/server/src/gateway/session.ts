@@ -67,9 +67,8 @@ export class Session {
   ack(seq: number): void {
     const upTo = Math.min(seq, this.seq);
     if (upTo <= this.floor) return;
-    let drop = 0;
-    while (drop < this.frames.length && this.frames[drop][0] <= upTo) drop++;
-    if (drop > 0) this.frames.splice(0, drop);
+    const firstKept = this.frames.findIndex(([frameSeq]) => frameSeq > upTo);
+    this.frames.splice(0, firstKept < 0 ? this.frames.length : firstKept);
     this.floor = upTo;
   }
 

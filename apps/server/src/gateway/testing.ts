@@ -79,7 +79,7 @@ export class TestClient {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       while (this.readIndex < this.frames.length) {
-        const frame = this.frames[this.readIndex++];
+        const frame = this.frames[this.readIndex++]!; // readIndex < frames.length
         if (!type || frame.type === type) return frame;
       }
       if (this.ws.readyState === WebSocket.CLOSED) throw new Error(`socket closed while waiting for ${type ?? 'a frame'}`);

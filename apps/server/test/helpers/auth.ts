@@ -67,6 +67,6 @@ export async function registerViaApi(
 export function sessionCookieFrom(response: LightMyRequestResponse): string | null {
   const header = response.headers['set-cookie'];
   const all = Array.isArray(header) ? header : header ? [header] : [];
-  const pair = all.map((c) => c.split(';')[0]).find((c) => c.startsWith(`${SESSION_COOKIE}=`));
+  const pair = all.find((c) => c.startsWith(`${SESSION_COOKIE}=`))?.split(';')[0];
   return pair && pair !== `${SESSION_COOKIE}=` ? pair : null;
 }

@@ -29,7 +29,8 @@ async function register(base: string): Promise<string> {
   expect(res.status).toBe(201);
   const cookie = res.headers.get('set-cookie');
   if (!cookie) throw new Error('no session cookie');
-  return cookie.split(';')[0];
+  const [pair = ''] = cookie.split(';'); // the name=value pair before the attributes (split gives at least one part)
+  return pair;
 }
 
 describe('a server process on the embedded database', () => {

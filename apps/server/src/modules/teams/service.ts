@@ -92,7 +92,7 @@ export async function loadJoinedTeam(db: Executor, teamId: string, userId: strin
   const access = await loadTeamAccess(db, teamId, userId);
   if (!access) throw notFound('team_not_found');
   const state = teamStateOf([access]);
-  return { team: state.teams[0], channels: state.channels, categories: state.categories, roles: state.roles };
+  return { team: toTeam(access.team), channels: state.channels, categories: state.categories, roles: state.roles };
 }
 
 /** The user's teams, in the order they joined them. */

@@ -68,9 +68,9 @@ export function Dialog({ open, onClose, title, description, children, size = 'md
       onKeyDown={(e) => {
         if (e.key !== 'Tab' || !ref.current) return;
         const items = focusables(ref.current);
-        if (items.length === 0) return;
-        const first = items[0];
-        const last = items[items.length - 1];
+        const first = items.at(0);
+        const last = items.at(-1);
+        if (!first || !last) return;
         const active = document.activeElement;
         if (e.shiftKey && (active === first || active === ref.current)) {
           e.preventDefault();

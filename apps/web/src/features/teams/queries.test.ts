@@ -25,6 +25,6 @@ describe('upsertTeam', () => {
   it('replaces a team that the gateway already added', () => {
     const list = upsertTeam([team('1'), team('2', 'old')], team('2', 'new'));
     expect(list).toHaveLength(2);
-    expect(list[1].name).toBe('new');
+    expect(list[1]?.name).toBe('new');
   });
 });

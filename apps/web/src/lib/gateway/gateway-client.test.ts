@@ -70,7 +70,12 @@ function setup(extra: Partial<GatewayClientOptions> = {}) {
     onTerminated,
     ...extra,
   });
-  const last = () => sockets[sockets.length - 1];
+  /** The newest socket the client opened (the test fails when there is none yet). */
+  const last = () => {
+    const socket = sockets.at(-1);
+    if (!socket) throw new Error('the client has opened no socket yet');
+    return socket;
+  };
   return { client, sockets, last, events, onReady, onDispatch, onSessionLost, onTerminated };
 }
 
