@@ -8,6 +8,7 @@
  * bodies after `seconds` plus at most BODY_GRACE_MS for the requests still in flight.
  */
 import WebSocket from 'ws';
+import { messageText } from '../../apps/server/src/gateway/message-text';
 import { networkErrorName } from './http';
 import { summarize, type Summary } from './stats';
 
@@ -131,7 +132,7 @@ async function flood(cmd: Extract<Command, { type: 'flood' }>): Promise<FloodRep
       ws.on('message', (raw) => {
         report.framesReceived++;
         if (state.ready) return;
-        const text = raw.toString();
+        const text = messageText(raw);
         if (!text.includes('"READY"') || (JSON.parse(text) as { type: string }).type !== 'READY') return;
         state.ready = true;
         report.ready++;
@@ -231,10 +232,10 @@ function bodyKinds(channelId: string): BodyKind[] {
  * the server took seconds per request) is sent once after it, so that every kind has an outcome.
  */
 async function bodies(cmd: Extract<Command, { type: 'bodies' }>): Promise<BodyReport> {
-  const runs = bodyKinds(cmd.channelId).map((kind) => ({
-    kind,
-    stat: { kind: kind.kind, bytes: kind.body ? Buffer.byteLength(kind.body) : 0, sent: 0, outcomes: {} as Record<string, number>, times: [] as number[] },
-  }));
+  const runs = bodyKinds(cmd.channelId).map((kind) => {
+    const stat: Omit<BodyKindReport, 'latency'> & { times: number[] } = { kind: kind.kind, bytes: kind.body ? Buffer.byteLength(kind.body) : 0, sent: 0, outcomes: {}, times: [] };
+    return { kind, stat };
+  });
   // Largest, smallest, second largest, second smallest, …
   const bySize = [...runs].sort((a, b) => b.stat.bytes - a.stat.bytes);
   const larger = bySize.slice(0, Math.ceil(bySize.length / 2));
@@ -298,7 +299,11 @@ process.on('message', (cmd: Command) => {
       break;
     case 'close':
       for (const timer of timers) clearTimeout(timer);
-      for (const ws of liveSockets) ws.removeAllListeners(), ws.on('error', () => {}), ws.terminate();
+      for (const ws of liveSockets) {
+        ws.removeAllListeners();
+        ws.on('error', () => {});
+        ws.terminate();
+      }
       send({ type: 'closed' });
       setTimeout(() => process.exit(0), 100);
       break;

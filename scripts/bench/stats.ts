@@ -17,7 +17,7 @@ export function percentile(sorted: ArrayLike<number>, p: number): number {
 }
 
 export function summarize(values: ArrayLike<number>): Summary {
-  const sorted = Float64Array.from(values as ArrayLike<number>).sort();
+  const sorted = Float64Array.from(values).sort();
   let sum = 0;
   for (const value of sorted) sum += value;
   return {

@@ -59,8 +59,8 @@ export class RedisBus implements EventBus {
       .xadd(this.stream, 'MAXLEN', '~', this.maxEntries, '*', 'e', JSON.stringify(envelope))
       .pexpire(this.stream, this.idleExpiryMs)
       .exec();
-    const failed = results?.find(([err]) => err);
-    if (failed) throw failed[0];
+    const failure = results?.find(([err]) => err)?.[0];
+    if (failure) throw failure;
   }
 
   subscribe(handler: BusHandler): () => void {
@@ -73,14 +73,14 @@ export class RedisBus implements EventBus {
   }
 
   async readAfter(afterId: BusId, count: number): Promise<BusEntry[] | null> {
-    const [trimmedFrom, entries] = await Promise.all([
+    const [trim, entries] = await Promise.all([
       this.trimState(),
       this.commands.xrange(this.stream, `(${afterId}`, '+', 'COUNT', count) as Promise<StreamEntries>,
     ]);
-    if (trimmedFrom === 'missing') {
+    if (trim.missing) {
       // The stream expired: what this process saw after afterId is gone.
       if (compareBusIds(afterId, this.last) < 0) return null;
-    } else if (trimmedFrom !== null && compareBusIds(trimmedFrom, afterId) > 0) {
+    } else if (trim.oldestKept !== null && compareBusIds(trim.oldestKept, afterId) > 0) {
       // The oldest kept entry is after afterId and entries were trimmed: some after afterId may be
       // gone (conservative: when afterId was exactly the last one trimmed, nothing is).
       return null;
@@ -92,15 +92,15 @@ export class RedisBus implements EventBus {
   }
 
   /**
-   * The oldest entry kept when the stream has been trimmed, null when it never was (Redis 7 XINFO:
-   * entries-added against length), 'missing' when the stream does not exist.
+   * Whether the stream exists, and if so its oldest entry kept when it has been trimmed, null when it
+   * never was (Redis 7 XINFO: entries-added against length).
    */
-  private async trimState(): Promise<BusId | null | 'missing'> {
+  private async trimState(): Promise<{ missing: true } | { missing: false; oldestKept: BusId | null }> {
     let info: unknown[];
     try {
       info = (await this.commands.xinfo('STREAM', this.stream)) as unknown[];
     } catch (err) {
-      if (err instanceof Error && /no such key/i.test(err.message)) return 'missing';
+      if (err instanceof Error && /no such key/i.test(err.message)) return { missing: true };
       throw err;
     }
     const field = (name: string) => {
@@ -108,9 +108,9 @@ export class RedisBus implements EventBus {
       if (at < 0) throw new Error(`XINFO STREAM has no ${name}: Redis 7 or later is needed`);
       return info[at + 1];
     };
-    if (Number(field('entries-added')) <= Number(field('length'))) return null;
+    if (Number(field('entries-added')) <= Number(field('length'))) return { missing: false, oldestKept: null };
     const first = field('first-entry') as [string, string[]] | null;
-    return first ? first[0] : null;
+    return { missing: false, oldestKept: first ? first[0] : null };
   }
 
   async close(): Promise<void> {
@@ -125,7 +125,7 @@ export class RedisBus implements EventBus {
     while (!this.closed) {
       let reply: [stream: string, entries: StreamEntries][] | null;
       try {
-        reply = (await this.reader.xread('COUNT', 1000, 'BLOCK', this.blockMs, 'STREAMS', this.stream, this.last)) as typeof reply;
+        reply = await this.reader.xread('COUNT', 1000, 'BLOCK', this.blockMs, 'STREAMS', this.stream, this.last);
       } catch (err) {
         if (this.closed) return;
         console.error('redis bus: read failed', err);

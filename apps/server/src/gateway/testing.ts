@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
+import { messageText } from './message-text';
 import type { ClientFrame } from '@rally/shared/gateway/protocol';
 import type { Message } from '@rally/shared/api/messages';
 import type { TestApp } from '../../test/helpers/app';
@@ -8,7 +9,7 @@ import { makeMessage } from '../../test/helpers/factories';
 /** A server frame as a test sees it. */
 export interface TestFrame {
   type: string;
-  /** any: tests read fields of many frame shapes; the shapes themselves are the protocol's. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read fields of many frame shapes; the shapes themselves are the protocol's
   data: any;
   seq: number;
 }
@@ -43,7 +44,7 @@ export class TestClient {
 
   constructor(readonly ws: WebSocket) {
     ws.on('message', (raw) => {
-      this.frames.push(JSON.parse(raw.toString()) as TestFrame);
+      this.frames.push(JSON.parse(messageText(raw)) as TestFrame);
       this.wake();
     });
     this.closed = new Promise((resolve) => ws.on('close', (code, reason) => (resolve({ code, reason: reason.toString() }), this.wake())));

@@ -67,7 +67,7 @@ describe('fuzzing every API route', () => {
     statuses.get(route)!.add(res.statusCode);
     if (res.statusCode >= 500) failures.push({ request: description, status: res.statusCode, body: res.body.slice(0, 300) });
     else if (res.statusCode >= 400) {
-      let shapeOk = false;
+      let shapeOk: boolean;
       try {
         const body = res.json();
         shapeOk = body.success === false && typeof body.message === 'string' && body.message.length > 0 && typeof body.code === 'string';
@@ -94,7 +94,7 @@ describe('fuzzing every API route', () => {
   };
   /** What a response says, for telling whether a query parameter mattered. */
   const signature = (res: LightMyRequestResponse) => {
-    let errors = '';
+    let errors: string;
     try {
       errors = JSON.stringify(Object.keys(res.json().errors ?? {}).sort()) + String(res.json().code);
     } catch {
@@ -110,7 +110,7 @@ describe('fuzzing every API route', () => {
     const label = `${method} ${url}`;
     const target = fill(url, {});
     const inject = (path: string, extra: Partial<InjectOptions> = {}): InjectOptions => ({
-      method: method as InjectOptions['method'],
+      method,
       url: path,
       headers: headers(),
       ...extra,
@@ -170,7 +170,7 @@ describe('fuzzing every API route', () => {
     expect(routes.length).toBeGreaterThan(10);
     for (const route of routes) await fuzzRoute(route);
     // Unsigned-in and unknown paths too.
-    for (const route of routes) await send(`${route.method} ${route.url} signed out`, { method: route.method as InjectOptions['method'], url: fill(route.url, {}), headers: { [CSRF_HEADER]: '1' } });
+    for (const route of routes) await send(`${route.method} ${route.url} signed out`, { method: route.method, url: fill(route.url, {}), headers: { [CSRF_HEADER]: '1' } });
     for (const path of ['/api/v1/%zz', '/api/v1/teams/%E0%A4%A/channels', '/api/v1/' + 'a/'.repeat(500), '/api/v1/teams/1/channels?%zz=1', '/api/v1/channels/1/messages?before[]=1']) {
       await send(`GET ${path}`, { method: 'GET', url: path, headers: headers() });
     }

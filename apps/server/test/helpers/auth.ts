@@ -14,7 +14,7 @@ import { call } from './app';
 export async function solveCaptcha(app: FastifyInstance): Promise<string> {
   const res = await app.inject({ method: 'GET', url: '/api/v1/captcha' });
   if (res.statusCode !== 200) throw new Error(`GET /api/v1/captcha answered ${res.statusCode}: ${res.body}`);
-  return solveChallengeToken(res.json() as Challenge);
+  return solveChallengeToken(res.json<Challenge>());
 }
 
 /** Solve a given challenge (e.g. one made in a test) into a captchaToken. */

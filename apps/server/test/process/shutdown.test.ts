@@ -6,6 +6,7 @@ import WebSocket from 'ws';
 import { CSRF_HEADER } from '@rally/shared/api/common';
 import { CloseCode } from '@rally/shared/gateway/protocol';
 import type { Challenge } from 'altcha-lib/v1/types';
+import { messageText } from '../../src/gateway/message-text';
 import { solveChallengeToken, registrationBody } from '../helpers/auth';
 import { startServer, type ServerProcess } from '../multiprocess/server-process';
 
@@ -43,7 +44,7 @@ describe('a server process on the embedded database', () => {
     const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
     await new Promise<void>((resolve, reject) => {
       socket.on('message', (raw) => {
-        if ((JSON.parse(String(raw)) as { type: string }).type === 'READY') resolve();
+        if ((JSON.parse(messageText(raw)) as { type: string }).type === 'READY') resolve();
       });
       socket.once('error', reject);
       socket.once('open', () => socket.send(JSON.stringify({ type: 'HEARTBEAT', data: { seq: null } })));

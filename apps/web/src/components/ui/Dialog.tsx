@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLatest } from '../../lib/use-latest';
 import styles from './Dialog.module.css';
 
 export interface DialogProps {
@@ -35,8 +36,7 @@ export function Dialog({ open, onClose, title, description, children, size = 'md
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descId = useId();
-  const onCloseRef = useRef(onClose);
-  onCloseRef.current = onClose;
+  const onCloseRef = useLatest(onClose);
 
   useEffect(() => {
     const dialog = ref.current;

@@ -63,7 +63,7 @@ export function LoginDialog({ onClose, onSwitch }: { onClose: () => void; onSwit
 
   return (
     <Dialog open onClose={onClose} title={t('login.title')} description={t('login.subtitle')} size="sm">
-      <form className={styles.form} onSubmit={submit} noValidate>
+      <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
         <TextField
           label={t('login.email')}
           name="email"

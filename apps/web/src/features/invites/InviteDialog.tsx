@@ -11,7 +11,7 @@ import { ExpiryCountdown } from './ExpiryCountdown';
 interface Props {
   team: Team;
   open: boolean;
-  onClose(): void;
+  onClose: () => void;
 }
 
 /**
@@ -31,11 +31,22 @@ export function InviteDialog({ team, open, onClose }: Props) {
   const linkRef = useRef<HTMLInputElement>(null);
   const ids = { link: useId(), uses: useId(), expiry: useId(), error: useId() };
 
+  // A new request starts whenever the dialog opens or an option changes: it is busy and shows no
+  // error from then on (state adjusted while rendering, as React's docs do it for a changed prop);
+  // the effect below sends it.
+  const requestKey = open ? JSON.stringify([team.id, maxUses, expiry]) : null;
+  const [startedKey, setStartedKey] = useState<string | null>(null);
+  if (startedKey !== requestKey) {
+    setStartedKey(requestKey);
+    if (requestKey !== null) {
+      setBusy(true);
+      setError(null);
+    }
+  }
+
   useEffect(() => {
     if (!open) return;
     const mine = ++request.current;
-    setBusy(true);
-    setError(null);
     createInvite(team.id, maxUses, expiry)
       .then((inv) => {
         if (request.current !== mine) return;

@@ -10,8 +10,8 @@ import styles from './MessageList.module.css';
 interface Props {
   channelId: string;
   channelName: string;
-  onRetry(nonce: string): void;
-  onDiscard(nonce: string): void;
+  onRetry: (nonce: string) => void;
+  onDiscard: (nonce: string) => void;
   /** Bumped by the composer after a send: scroll to the bottom even when reading older messages. */
   scrollToBottomSignal: number;
 }

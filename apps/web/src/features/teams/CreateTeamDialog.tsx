@@ -45,7 +45,7 @@ export function CreateTeamDialog({ open, onClose }: { open: boolean; onClose: ()
       const team = await create.mutateAsync({ name: parsed.data.name });
       toast.show(t('teams:create.success'), 'success');
       close();
-      navigate(`/teams/${team.id}`);
+      void navigate(`/teams/${team.id}`);
     } catch (err) {
       const message = err instanceof ApiError ? (err.fieldErrors.name ?? err.message) : null;
       setServerError(message || t('errors:team_name_error'));
@@ -54,7 +54,7 @@ export function CreateTeamDialog({ open, onClose }: { open: boolean; onClose: ()
 
   return (
     <Dialog open={open} onClose={close} title={t('teams:create.title')} description={t('teams:create.description')}>
-      <form className={styles.form} onSubmit={submit} noValidate>
+      <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
         <TextField
           label={t('teams:create.name')}
           name="name"
