@@ -5,13 +5,14 @@
 //   1. rally/ignores         generated and installed files
 //   2. rally/language        typescript-eslint's parser WITH type information for every linted file:
 //                            `projectService` finds each file's tsconfig.json (every workspace has
-//                            one; the three .mjs build scripts, in no tsconfig, are linted untyped)
+//                            one; the .mjs build scripts and the root's config files, in no
+//                            tsconfig, are linted untyped)
 //   3. rally/javascript      ESLint's recommended rules (real mistakes: unreachable code, duplicate
 //                            keys, assignments in conditions …), minus those TypeScript does better
 //   4. rally/typescript      typescript-eslint `recommendedTypeChecked`: promises that nobody awaits
 //                            (no-floating-promises, no-misused-promises), `any` leaking into typed
 //                            code (no-unsafe-*), needless assertions …; plus exhaustive `switch`es
-//   5. rally/javascript-files  the .mjs build scripts: untyped, Node's globals
+//   5. rally/javascript-files  the .mjs build scripts and the root's config files: untyped
 //   6. rally/tests           the few of those relaxed for test files, each with its reason
 //   7. rally/react-hooks     eslint-plugin-react-hooks' recommended rules for the web client (the
 //                            rules of hooks, exhaustive deps, and the React Compiler's checks: no
@@ -38,17 +39,30 @@ import tseslint from 'typescript-eslint';
 
 /** Every directory that holds code of ours. */
 const roots = ['packages/*/src', 'apps/*/src', 'apps/*/test', 'apps/*/scripts', 'e2e', 'scripts'];
-/** Source files of those directories. */
-export const files = roots.map((root) => `${root}/**/*.{ts,tsx,js,mjs}`);
+/** The tools' config files at the root (in no tsconfig: linted untyped, as the .mjs scripts are). */
+const rootConfigs = ['*.config.{js,ts}'];
+/** Source files of those directories, the workspaces' config files (vite, drizzle, vitest …: in their workspace's tsconfig) and the root's. */
+export const files = [...roots.map((root) => `${root}/**/*.{ts,tsx,js,mjs}`), 'apps/*/*.config.ts', ...rootConfigs];
 /** Test code: Vitest files and their helpers, Playwright specs and fixtures, the bench. */
-const testFiles = ['**/*.test.ts', '**/*.test.tsx', 'apps/server/test/**', 'apps/server/src/**/testing.ts', 'apps/server/src/bus/bus-contract.ts', 'e2e/**', 'scripts/bench/**'];
+const testFiles = [
+  '**/*.test.ts',
+  '**/*.test.tsx',
+  'apps/server/test/**',
+  'apps/server/src/**/testing.ts',
+  'apps/server/src/bus/bus-contract.ts',
+  'e2e/**',
+  'scripts/bench/**',
+];
 
 /**
  * Shared modules that import zod (or import one that does): a value import of one of them pulls
  * zod into the importing chunk. The other shared modules (routes, headers, limits, permissions,
  * ids, i18n/errors, api/plain-message) are zod-free.
  */
-const ZOD_BEARING_SHARED = ['@rally/shared/gateway/*', ...['auth', 'common', 'endpoint', 'endpoints', 'messages', 'system', 'teams', 'text', 'users'].map((m) => `@rally/shared/api/${m}`)];
+const ZOD_BEARING_SHARED = [
+  '@rally/shared/gateway/*',
+  ...['auth', 'common', 'endpoint', 'endpoints', 'messages', 'system', 'teams', 'text', 'users'].map((m) => `@rally/shared/api/${m}`),
+];
 /**
  * The web client's landing route: what main.tsx loads before any lazy route (the static imports
  * from main.tsx; routes are `lazyNamed` in app/router.tsx). Keep in step with new eager imports;
@@ -125,9 +139,10 @@ export default defineConfig(
   },
   {
     name: 'rally/javascript-files',
-    // The .mjs build scripts are plain JavaScript run by Node, in no tsconfig: parsed without type
-    // information (disableTypeChecked also turns off the rules that need it), with Node's globals.
-    files: ['**/*.mjs'],
+    // The .mjs build scripts are plain JavaScript run by Node, and the root's config files; in no
+    // tsconfig: parsed without type information (disableTypeChecked also turns off the rules that
+    // need it), with Node's globals.
+    files: ['**/*.mjs', ...rootConfigs],
     extends: [tseslint.configs.disableTypeChecked],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', Buffer: 'readonly', URL: 'readonly' } },
   },
@@ -173,7 +188,10 @@ export default defineConfig(
     // handler table in features/shell/live-events.ts), never through lib.
     files: ['apps/web/src/lib/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [climbsInto('features', 'lib never imports features: move the shared part into lib, or pass it in from the app')] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [climbsInto('features', 'lib never imports features: move the shared part into lib, or pass it in from the app')] },
+      ],
     },
   },
   {
@@ -182,7 +200,10 @@ export default defineConfig(
     // imported the gateway would tie the HTTP side to the sockets of this one process.
     files: ['apps/server/src/modules/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [climbsInto('gateway', 'modules never import the gateway: publish an event with publishEvent (lib/events.ts)')] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [climbsInto('gateway', 'modules never import the gateway: publish an event with publishEvent (lib/events.ts)')] },
+      ],
     },
   },
   {
@@ -215,7 +236,8 @@ export default defineConfig(
             {
               group: ZOD_BEARING_SHARED,
               allowTypeImports: true,
-              message: 'this shared module imports zod, which the landing route must not load: use `import type`, or a zod-free module (api/routes, api/headers, limits …)',
+              message:
+                'this shared module imports zod, which the landing route must not load: use `import type`, or a zod-free module (api/routes, api/headers, limits …)',
             },
           ],
         },

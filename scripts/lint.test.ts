@@ -90,7 +90,16 @@ describe('eslint.config.js: ReDoS rules', { timeout: 180_000 }, () => {
 
 describe('eslint.config.js: type-aware rules', { timeout: 180_000 }, () => {
   it('reports a promise that nobody awaits, and accepts one marked with void', async () => {
-    const code = [`async function save(): Promise<void> {}`, `export function a(): void {`, `  save();`, `}`, `export function b(): void {`, `  void save();`, `}`, ''].join('\n');
+    const code = [
+      `async function save(): Promise<void> {}`,
+      `export function a(): void {`,
+      `  save();`,
+      `}`,
+      `export function b(): void {`,
+      `  void save();`,
+      `}`,
+      '',
+    ].join('\n');
     const messages = await lint(code);
     expect(messages.filter((m) => m.ruleId === '@typescript-eslint/no-floating-promises').map((m) => m.line)).toEqual([3]);
   });
@@ -124,7 +133,7 @@ describe('eslint.config.js: type-aware rules', { timeout: 180_000 }, () => {
     expect(messages.filter((m) => m.ruleId === '@typescript-eslint/switch-exhaustiveness-check').map((m) => m.line)).toEqual([3]);
   });
 
-  it("reports a promise-returning handler where React expects void", async () => {
+  it('reports a promise-returning handler where React expects void', async () => {
     const form = `  return <form onSubmit={save} onReset={() => void save()} />;`;
     const code = [`export function Form({ save }: { save: () => Promise<void> }) {`, form, `}`, ''].join('\n');
     const messages = await lint(code, path.join(ROOT, 'apps/web/src/features/home/HomePage.tsx'));
@@ -151,7 +160,9 @@ describe('eslint.config.js: React hooks and import cycles', { timeout: 180_000 }
     // client-address.ts imports trusted-proxy.ts; trusted-proxy.ts importing it back closes a cycle.
     const code = [`import { clientAddress } from './client-address';`, `export const again = clientAddress;`, ''].join('\n');
     expect(ruleIds(await lint(code))).toContain('import-x/no-cycle');
-    expect(ruleIds(await lint([`import { isOwnOrigin } from './origin';`, `export const own = isOwnOrigin;`, ''].join('\n')))).not.toContain('import-x/no-cycle');
+    expect(ruleIds(await lint([`import { isOwnOrigin } from './origin';`, `export const own = isOwnOrigin;`, ''].join('\n')))).not.toContain(
+      'import-x/no-cycle',
+    );
   });
 });
 
@@ -159,7 +170,12 @@ describe('eslint.config.js: folder boundaries', { timeout: 180_000 }, () => {
   const restricted = (messages: Linter.LintMessage[]) => messages.filter((m) => m.ruleId?.endsWith('no-restricted-imports')).map((m) => m.line);
 
   it('web lib never imports a feature', async () => {
-    const code = [`import { formatTime } from '../features/messages/format';`, `import { queryKeys } from './query-keys';`, `export const both = [formatTime, queryKeys];`, ''].join('\n');
+    const code = [
+      `import { formatTime } from '../features/messages/format';`,
+      `import { queryKeys } from './query-keys';`,
+      `export const both = [formatTime, queryKeys];`,
+      '',
+    ].join('\n');
     expect(restricted(await lint(code, WEB_LIB_FILE))).toEqual([1]);
   });
 
