@@ -1,5 +1,6 @@
-// The repository's ESLint config (eslint.config.js) rejects regular expressions with super-linear
-// runtime: a catastrophic pattern in a source file fails `npm run lint`, a linear one passes.
+// The repository's ESLint config (eslint.config.js): regular expressions with super-linear runtime,
+// the type-aware rules (floating promises, exhaustive switches), React's hook rules, import cycles
+// and the folder boundaries each reject what they are meant to and accept the ordinary case.
 // Runs ESLint's Node API on in-memory snippets; nothing here is measured by time.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,35 +8,47 @@ import { ESLint, type Linter } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-// A path that the config's `files` cover (it does not have to exist): the snippet is linted as
-// server code would be.
-const PROBE = path.join(ROOT, 'apps/server/src/__lint_probe__.ts');
+// Snippets are linted AS existing files of the repository (ESLint reads the text given, not the
+// file): type information needs a file that belongs to a tsconfig, and the folder rules go by path.
+const SERVER_FILE = path.join(ROOT, 'apps/server/src/http/trusted-proxy.ts');
+const MODULE_FILE = path.join(ROOT, 'apps/server/src/modules/health/routes.ts');
+const SHARED_FILE = path.join(ROOT, 'packages/shared/src/limits.ts');
+const WEB_LIB_FILE = path.join(ROOT, 'apps/web/src/lib/use-media-query.ts');
+/** On the landing route (see LANDING_ROUTE in eslint.config.js) … */
+const LANDING_FILE = path.join(ROOT, 'apps/web/src/features/auth/queries.ts');
+/** … and off it (a lazy route's module). */
+const LAZY_FILE = path.join(ROOT, 'apps/web/src/features/teams/queries.ts');
 const REDOS_RULES = ['regexp/no-super-linear-backtracking', 'regexp/no-super-linear-move'];
 
 let eslint: ESLint;
 
-async function lint(code: string): Promise<Linter.LintMessage[]> {
-  const [result] = await eslint.lintText(code, { filePath: PROBE });
-  // A parse error would leave every rule silent: fail loudly instead.
+async function lint(code: string, filePath = SERVER_FILE): Promise<Linter.LintMessage[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  if (!result) throw new Error('ESLint returned no result');
+  // A parse error (or a file outside every tsconfig) would leave every rule silent: fail loudly instead.
   expect(result.messages.filter((m) => m.fatal)).toEqual([]);
   return result.messages;
 }
 
 const ruleIds = (messages: Linter.LintMessage[]) => messages.map((m) => m.ruleId);
 
+/** The severity a rule has for a file: 2 (error), 1 (warning) or 0 (off). */
+async function severity(rule: string, filePath: string): Promise<number> {
+  const config = (await eslint.calculateConfigForFile(filePath)) as Linter.Config;
+  const entry = config.rules?.[rule];
+  const level = Array.isArray(entry) ? entry[0] : entry;
+  return level === 'error' ? 2 : level === 'warn' ? 1 : level === 'off' || level === undefined ? 0 : level;
+}
+
 beforeAll(() => {
   eslint = new ESLint({ cwd: ROOT });
 });
 
-describe('eslint.config.js: ReDoS rules', () => {
+// Type-aware linting builds a TypeScript program per workspace on first use: generous time limits.
+describe('eslint.config.js: ReDoS rules', { timeout: 180_000 }, () => {
   it('turns both ReDoS rules on as errors for source files', async () => {
-    const config = (await eslint.calculateConfigForFile(PROBE)) as Linter.Config;
-    for (const rule of REDOS_RULES) {
-      const entry = config.rules?.[rule];
-      const severity = Array.isArray(entry) ? entry[0] : entry;
-      expect([2, 'error'], rule).toContain(severity);
-    }
-    expect(await eslint.isPathIgnored(PROBE)).toBe(false);
+    for (const rule of REDOS_RULES) expect(await severity(rule, SERVER_FILE), rule).toBe(2);
+    expect(await eslint.isPathIgnored(SERVER_FILE)).toBe(false);
   });
 
   it('reports exponential backtracking: nested quantifiers', async () => {
@@ -72,5 +85,126 @@ describe('eslint.config.js: ReDoS rules', () => {
       '',
     ].join('\n');
     expect(await lint(code)).toEqual([]);
+  });
+});
+
+describe('eslint.config.js: type-aware rules', { timeout: 180_000 }, () => {
+  it('reports a promise that nobody awaits, and accepts one marked with void', async () => {
+    const code = [
+      `async function save(): Promise<void> {}`,
+      `export function a(): void {`,
+      `  save();`,
+      `}`,
+      `export function b(): void {`,
+      `  void save();`,
+      `}`,
+      '',
+    ].join('\n');
+    const messages = await lint(code);
+    expect(messages.filter((m) => m.ruleId === '@typescript-eslint/no-floating-promises').map((m) => m.line)).toEqual([3]);
+  });
+
+  it('reports a switch over a union that misses a member, even behind a default', async () => {
+    const code = [
+      `type Kind = 'channel' | 'team' | 'users';`,
+      `export function a(kind: Kind): number {`,
+      `  switch (kind) {`,
+      `    case 'channel':`,
+      `      return 1;`,
+      `    case 'team':`,
+      `      return 2;`,
+      `    default:`,
+      `      return 3;`,
+      `  }`,
+      `}`,
+      `export function b(kind: Kind): number {`,
+      `  switch (kind) {`,
+      `    case 'channel':`,
+      `      return 1;`,
+      `    case 'team':`,
+      `      return 2;`,
+      `    case 'users':`,
+      `      return 3;`,
+      `  }`,
+      `}`,
+      '',
+    ].join('\n');
+    const messages = await lint(code);
+    expect(messages.filter((m) => m.ruleId === '@typescript-eslint/switch-exhaustiveness-check').map((m) => m.line)).toEqual([3]);
+  });
+
+  it('reports a promise-returning handler where React expects void', async () => {
+    const form = `  return <form onSubmit={save} onReset={() => void save()} />;`;
+    const code = [`export function Form({ save }: { save: () => Promise<void> }) {`, form, `}`, ''].join('\n');
+    const messages = await lint(code, path.join(ROOT, 'apps/web/src/features/home/HomePage.tsx'));
+    const found = messages.filter((m) => m.ruleId === '@typescript-eslint/no-misused-promises');
+    expect(found.map((m) => [m.line, m.column])).toEqual([[2, form.indexOf('{save}') + 1]]);
+  });
+});
+
+describe('eslint.config.js: React hooks and import cycles', { timeout: 180_000 }, () => {
+  it('reports a hook called conditionally in the web client', async () => {
+    const code = [
+      `import { useState } from 'react';`,
+      `export function useMaybe(on: boolean): number {`,
+      `  if (!on) return 0;`,
+      `  const [n] = useState(1);`,
+      `  return n;`,
+      `}`,
+      '',
+    ].join('\n');
+    expect(ruleIds(await lint(code, WEB_LIB_FILE))).toContain('react-hooks/rules-of-hooks');
+  });
+
+  it('reports an import cycle through a module on disk', async () => {
+    // client-address.ts imports trusted-proxy.ts; trusted-proxy.ts importing it back closes a cycle.
+    const code = [`import { clientAddress } from './client-address';`, `export const again = clientAddress;`, ''].join('\n');
+    expect(ruleIds(await lint(code))).toContain('import-x/no-cycle');
+    expect(ruleIds(await lint([`import { isOwnOrigin } from './origin';`, `export const own = isOwnOrigin;`, ''].join('\n')))).not.toContain(
+      'import-x/no-cycle',
+    );
+  });
+});
+
+describe('eslint.config.js: folder boundaries', { timeout: 180_000 }, () => {
+  const restricted = (messages: Linter.LintMessage[]) => messages.filter((m) => m.ruleId?.endsWith('no-restricted-imports')).map((m) => m.line);
+
+  it('web lib never imports a feature', async () => {
+    const code = [
+      `import { formatTime } from '../features/messages/format';`,
+      `import { queryKeys } from './query-keys';`,
+      `export const both = [formatTime, queryKeys];`,
+      '',
+    ].join('\n');
+    expect(restricted(await lint(code, WEB_LIB_FILE))).toEqual([1]);
+  });
+
+  it('server modules never import the gateway, not even its types; the shared protocol is fine', async () => {
+    const code = [
+      `import type { Gateway } from '../../gateway/gateway';`,
+      `import { CloseCode } from '@rally/shared/gateway/protocol';`,
+      `export const x: [Gateway | null, typeof CloseCode] = [null, CloseCode];`,
+      '',
+    ].join('\n');
+    expect(restricted(await lint(code, MODULE_FILE))).toEqual([1]);
+  });
+
+  it('packages/shared never imports an app', async () => {
+    const code = [`import type { Config } from '../../../apps/server/src/env';`, `export type C = Config;`, ''].join('\n');
+    expect(restricted(await lint(code, SHARED_FILE))).toEqual([1]);
+  });
+
+  it('the landing route imports zod-bearing shared modules and zod with import type only', async () => {
+    const code = [
+      `import { loginRequestSchema } from '@rally/shared/api/auth';`,
+      `import type { LoginRequest } from '@rally/shared/api/auth';`,
+      `import { z } from 'zod';`,
+      `import { ROUTES } from '@rally/shared/api/routes';`,
+      `export const all: [unknown, LoginRequest | null, unknown, unknown] = [loginRequestSchema, null, z, ROUTES];`,
+      '',
+    ].join('\n');
+    expect(restricted(await lint(code, LANDING_FILE))).toEqual([1, 3]);
+    // A lazy route's module may import values from them.
+    expect(restricted(await lint(code, LAZY_FILE))).toEqual([]);
   });
 });

@@ -38,7 +38,7 @@ export class BenchChild {
       }, timeoutMs);
       this.waiting.set(reply, (message: never) => {
         clearTimeout(timer);
-        resolve(message as T);
+        resolve(message);
       });
       this.child.send(command);
     });

@@ -10,6 +10,7 @@
  * nonce ("bench:<epoch ms with fractions>").
  */
 import WebSocket from 'ws';
+import { messageText } from '../../apps/server/src/gateway/message-text';
 import { preciseNow, summarize } from './stats';
 
 type Command =
@@ -35,7 +36,7 @@ function send(message: unknown): void {
 const lastSeq = new WeakMap<WebSocket, number>();
 
 function onFrame(ws: WebSocket, raw: WebSocket.RawData, onReady: () => void): void {
-  const text = raw.toString();
+  const text = messageText(raw);
   // Cheap filter before parsing: only READY and MESSAGE_SEND matter here.
   if (text.includes('"MESSAGE_SEND"')) {
     const now = preciseNow();
@@ -107,7 +108,7 @@ async function connectAll(cmd: Extract<Command, { type: 'connect' }>): Promise<v
   await Promise.all(
     Array.from({ length: cmd.concurrency }, async () => {
       while (next < cmd.cookies.length) {
-        const cookie = cmd.cookies[next++];
+        const cookie = cmd.cookies[next++]!; // next < length, checked without an await in between
         try {
           await connectOne(cmd.url, cmd.origin, cookie);
         } catch (err) {
@@ -140,7 +141,10 @@ process.on('message', (cmd: Command) => {
       break;
     case 'close':
       for (const t of timers) clearTimeout(t);
-      for (const ws of sockets) ws.removeAllListeners('close'), ws.terminate();
+      for (const ws of sockets) {
+        ws.removeAllListeners('close');
+        ws.terminate();
+      }
       send({ type: 'closed' });
       setTimeout(() => process.exit(0), 100);
       break;

@@ -8,6 +8,7 @@
  * bodies after `seconds` plus at most BODY_GRACE_MS for the requests still in flight.
  */
 import WebSocket from 'ws';
+import { messageText } from '../../apps/server/src/gateway/message-text';
 import { networkErrorName } from './http';
 import { summarize, type Summary } from './stats';
 
@@ -94,7 +95,7 @@ async function flood(cmd: Extract<Command, { type: 'flood' }>): Promise<FloodRep
     let sent = 0;
     const tick = () => {
       if (ws.readyState !== WebSocket.OPEN || sent >= cmd.frames || performance.now() >= deadline) return;
-      ws.send(PRESENCE_FRAMES[sent % 3]);
+      ws.send(PRESENCE_FRAMES[sent % PRESENCE_FRAMES.length]!); // the remainder is an index
       sent++;
       report.framesSent++;
       const timer = setTimeout(() => {
@@ -131,7 +132,7 @@ async function flood(cmd: Extract<Command, { type: 'flood' }>): Promise<FloodRep
       ws.on('message', (raw) => {
         report.framesReceived++;
         if (state.ready) return;
-        const text = raw.toString();
+        const text = messageText(raw);
         if (!text.includes('"READY"') || (JSON.parse(text) as { type: string }).type !== 'READY') return;
         state.ready = true;
         report.ready++;
@@ -231,22 +232,26 @@ function bodyKinds(channelId: string): BodyKind[] {
  * the server took seconds per request) is sent once after it, so that every kind has an outcome.
  */
 async function bodies(cmd: Extract<Command, { type: 'bodies' }>): Promise<BodyReport> {
-  const kinds = bodyKinds(cmd.channelId);
-  const stats = kinds.map((k) => ({ kind: k.kind, bytes: k.body ? Buffer.byteLength(k.body) : 0, sent: 0, outcomes: {} as Record<string, number>, times: [] as number[] }));
-  const bySize = kinds.map((_, i) => i).sort((a, b) => stats[b].bytes - stats[a].bytes);
-  const order = bySize.flatMap((_, k) => (k % 2 === 0 ? [bySize[k / 2]] : [bySize[bySize.length - 1 - (k - 1) / 2]]));
+  const runs = bodyKinds(cmd.channelId).map((kind) => {
+    const stat: Omit<BodyKindReport, 'latency'> & { times: number[] } = { kind: kind.kind, bytes: kind.body ? Buffer.byteLength(kind.body) : 0, sent: 0, outcomes: {}, times: [] };
+    return { kind, stat };
+  });
+  // Largest, smallest, second largest, second smallest, …
+  const bySize = [...runs].sort((a, b) => b.stat.bytes - a.stat.bytes);
+  const larger = bySize.slice(0, Math.ceil(bySize.length / 2));
+  const smaller = bySize.slice(larger.length).reverse();
+  const order = larger.flatMap((run, k) => [run, ...smaller.slice(k, k + 1)]);
   const deadline = performance.now() + cmd.seconds * 1000;
   const afterPhase = new AbortController();
   let abortedAfterPhase = 0;
   let next = 0;
-  const pick = (): number => {
+  const pick = (): (typeof runs)[number] | undefined => {
     if (performance.now() < deadline) return order[next++ % order.length];
-    return afterPhase.signal.aborted ? -1 : stats.findIndex((s) => s.sent === 0);
+    return afterPhase.signal.aborted ? undefined : runs.find((run) => run.stat.sent === 0);
   };
   const loops = Array.from({ length: cmd.connections }, async () => {
-    for (let i = pick(); i >= 0; i = pick()) {
-      const kind = kinds[i];
-      const stat = stats[i];
+    for (let run = pick(); run; run = pick()) {
+      const { kind, stat } = run;
       stat.sent++;
       const t0 = performance.now();
       try {
@@ -279,7 +284,7 @@ async function bodies(cmd: Extract<Command, { type: 'bodies' }>): Promise<BodyRe
   afterPhase.abort();
   await Promise.all(loops);
   return {
-    kinds: stats.map((s) => ({ kind: s.kind, bytes: s.bytes, sent: s.sent, outcomes: s.outcomes, latency: summarize(s.times) })),
+    kinds: runs.map(({ stat: s }) => ({ kind: s.kind, bytes: s.bytes, sent: s.sent, outcomes: s.outcomes, latency: summarize(s.times) })),
     abortedAfterPhase,
   };
 }
@@ -294,7 +299,11 @@ process.on('message', (cmd: Command) => {
       break;
     case 'close':
       for (const timer of timers) clearTimeout(timer);
-      for (const ws of liveSockets) ws.removeAllListeners(), ws.on('error', () => {}), ws.terminate();
+      for (const ws of liveSockets) {
+        ws.removeAllListeners();
+        ws.on('error', () => {});
+        ws.terminate();
+      }
       send({ type: 'closed' });
       setTimeout(() => process.exit(0), 100);
       break;

@@ -14,6 +14,7 @@
  * receives it. The attackers run in a child process (hostile-clients.ts).
  */
 import WebSocket from 'ws';
+import { messageText } from '../../apps/server/src/gateway/message-text';
 import { CloseCode } from '@rally/shared/gateway/protocol';
 import { BenchChild } from './client-process';
 import type { BodyReport, FloodReport } from './hostile-clients';
@@ -124,7 +125,7 @@ class MeasuringSocket {
       }, 30_000);
       ws.on('open', () => ws.send(JSON.stringify({ type: 'HEARTBEAT', data: { seq: null } })));
       ws.on('message', (raw) => {
-        const text = raw.toString();
+        const text = messageText(raw);
         const seq = /^\{"seq":(\d+)/.exec(text);
         if (seq && Number(seq[1]) > this.lastSeq) {
           this.lastSeq = Number(seq[1]);
@@ -226,6 +227,7 @@ export async function runHostile(backend: HostileBackend, cookieSecret: string, 
   const handle = await openBenchDatabase(backend.target);
   const [owner, sender, attacker] = await seedUsers(handle, 3, cookieSecret);
   await handle.close();
+  if (!owner || !sender || !attacker) throw new Error('seeding gave fewer than 3 users');
 
   const server = await startServer(
     { ...backend.serverEnv, COOKIE_SECRET: cookieSecret, RATE_LIMIT_LOGIN: AUTH_RATE_LIMIT, RATE_LIMIT_REGISTER: AUTH_RATE_LIMIT },
@@ -291,7 +293,10 @@ export async function runHostile(backend: HostileBackend, cookieSecret: string, 
 
     // Warm-up, outside every phase.
     for (let i = 0; i < 10; i++) await healthOnce();
-    for (let i = 0; i < 3; i++) await messageOnce(), await sleep(MESSAGE_SPACING_MS);
+    for (let i = 0; i < 3; i++) {
+      await messageOnce();
+      await sleep(MESSAGE_SPACING_MS);
+    }
 
     loops.push(
       (async () => {

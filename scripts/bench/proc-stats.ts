@@ -45,8 +45,8 @@ export interface MachineInfo {
 export function machineInfo(): MachineInfo {
   let cpuModel = os.cpus()[0]?.model ?? 'unknown';
   try {
-    const m = /^model name\s*:(.+)$/m.exec(fs.readFileSync('/proc/cpuinfo', 'utf8'));
-    if (m) cpuModel = m[1].trim();
+    const model = /^model name\s*:(.+)$/m.exec(fs.readFileSync('/proc/cpuinfo', 'utf8'))?.[1];
+    if (model) cpuModel = model.trim();
   } catch {
     // keep os.cpus()
   }

@@ -123,7 +123,8 @@ async function runBackend(backend: Backend): Promise<Figures> {
   try {
     log(`${backend.name}: one team, ${USERS - 1} joins through the API`);
     t = performance.now();
-    const owner = users[0];
+    const [owner] = users;
+    if (!owner) throw new Error('seeding gave no user');
     const team = await api.createTeam(owner.cookie, 'Bench');
     const code = await api.createInvite(owner.cookie, team.id);
     await mapLimit(users.slice(1), 8, (u) => api.join(u.cookie, code));
@@ -164,7 +165,7 @@ async function runBackend(backend: Backend): Promise<Figures> {
       const due = started + (k * 1000) / RATE;
       const wait = due - performance.now();
       if (wait > 0) await sleep(wait);
-      const sender = senders[k % senders.length];
+      const sender = senders[k % senders.length]!; // the remainder is an index
       pending.push(
         sendApi.send(sender.cookie, channel.id, `bench message ${k}`, `bench:${preciseNow()}`).catch((err) => {
           sendFailures++;
@@ -180,7 +181,7 @@ async function runBackend(backend: Backend): Promise<Figures> {
     const clientCpu = cpuSeconds(clients.pid) - clientCpu0;
     const benchCpuUsage = process.cpuUsage(benchCpu0);
     const senderCpu = (benchCpuUsage.user + benchCpuUsage.system) / 1e6;
-    const load = os.loadavg()[0];
+    const load = os.loadavg()[0] ?? Number.NaN; // the 1-minute average (always there; NaN prints as n/a)
     const report = await clients.report();
     const window = (report.lastAt - report.firstAt) / 1000 || Number.NaN;
     await clients.close();

@@ -76,8 +76,8 @@ export async function startServer(env: Record<string, string>, label: string): P
         resolve(Number(m[1]));
       }
     };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', (chunk: Buffer) => {
+    child.stdout.on('data', onData);
+    child.stderr.on('data', (chunk: Buffer) => {
       output += chunk.toString();
       if (output.length > 20_000) output = output.slice(-20_000);
     });
@@ -87,10 +87,10 @@ export async function startServer(env: Record<string, string>, label: string): P
     });
   });
   // Keep draining its output, and show warnings and errors (LOG_LEVEL=warn).
-  child.stdout!.removeAllListeners('data');
-  child.stdout!.on('data', (chunk: Buffer) => process.stderr.write(`[${label}] ${chunk}`));
-  child.stderr!.removeAllListeners('data');
-  child.stderr!.on('data', (chunk: Buffer) => process.stderr.write(`[${label}] ${chunk}`));
+  child.stdout.removeAllListeners('data');
+  child.stdout.on('data', (chunk: Buffer) => process.stderr.write(`[${label}] ${chunk.toString()}`));
+  child.stderr.removeAllListeners('data');
+  child.stderr.on('data', (chunk: Buffer) => process.stderr.write(`[${label}] ${chunk.toString()}`));
 
   return {
     pid,

@@ -13,20 +13,20 @@ export interface Summary {
 export function percentile(sorted: ArrayLike<number>, p: number): number {
   if (sorted.length === 0) return Number.NaN;
   const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[rank];
+  return sorted[rank]!; // 0 <= rank < length
 }
 
 export function summarize(values: ArrayLike<number>): Summary {
-  const sorted = Float64Array.from(values as ArrayLike<number>).sort();
+  const sorted = Float64Array.from(values).sort();
   let sum = 0;
-  for (let i = 0; i < sorted.length; i++) sum += sorted[i];
+  for (const value of sorted) sum += value;
   return {
     count: sorted.length,
     mean: sorted.length ? sum / sorted.length : Number.NaN,
     p50: percentile(sorted, 50),
     p90: percentile(sorted, 90),
     p99: percentile(sorted, 99),
-    max: sorted.length ? sorted[sorted.length - 1] : Number.NaN,
+    max: sorted.at(-1) ?? Number.NaN,
   };
 }
 
@@ -44,7 +44,7 @@ export async function mapLimit<T, R>(items: readonly T[], concurrency: number, f
   const workers = Array.from({ length: Math.min(concurrency, items.length) }, async () => {
     while (next < items.length) {
       const i = next++;
-      results[i] = await fn(items[i], i);
+      results[i] = await fn(items[i] as T, i); // i < length (T itself may include undefined)
     }
   });
   await Promise.all(workers);

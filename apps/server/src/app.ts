@@ -19,6 +19,7 @@ import { checkCsrf } from './http/csrf';
 import { requestRegion } from './http/region';
 import { recordRoutes } from './http/route-table';
 import { useEndpointCompilers } from './http/endpoint';
+import { urlPath } from './http/url-path';
 import { authenticate } from './modules/auth/authenticate';
 import { authRoutes } from './modules/auth/routes';
 import { startSessionSweep, type SessionSweep } from './modules/auth/session-expiry';
@@ -86,7 +87,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   app.addHook('onRequest', async (request) => {
     request.region = requestRegion(config, request);
     if (!request.url.startsWith('/api/')) return;
-    if (!request.region.allowed && !REGION_EXEMPT_PATHS.includes(request.url.split('?')[0])) throw new AppError(451, 'region_unavailable');
+    if (!request.region.allowed && !REGION_EXEMPT_PATHS.includes(urlPath(request.url))) throw new AppError(451, 'region_unavailable');
     checkCsrf(config, request);
     await authenticate(request);
   });
@@ -137,7 +138,7 @@ async function serveWebClient(app: FastifyInstance, config: Config): Promise<voi
   });
   const indexHtml = fs.readFileSync(path.join(root, 'index.html'), 'utf8');
   app.get('/*', async (request, reply) => {
-    const pathname = decodeURIComponent(request.url.split('?')[0]); // malformed escapes never get here: Fastify answers 400
+    const pathname = decodeURIComponent(urlPath(request.url)); // malformed escapes never get here: Fastify answers 400
     if (pathname === '/api' || pathname.startsWith('/api/')) return reply.callNotFound();
     const file = pathname.slice(1);
     if (file !== 'index.html' && files.has(file)) return reply.sendFile(file);

@@ -11,8 +11,8 @@ const rate = z
   .string()
   .regex(/^\d+\/\d+$/, 'must look like COUNT/SECONDS, e.g. 10/3600')
   .transform((v) => {
-    const [count, seconds] = v.split('/').map(Number);
-    return { count, windowMs: seconds * 1000 };
+    const slash = v.indexOf('/');
+    return { count: Number(v.slice(0, slash)), windowMs: Number(v.slice(slash + 1)) * 1000 };
   });
 
 const urlString = (protocols: string[]) =>

@@ -58,7 +58,7 @@ export class MemoryBus implements EventBus {
     if (compareBusIds(afterId, this.dropped) < 0) return null;
     const out: BusEntry[] = [];
     for (let i = this.head; i < this.log.length && out.length < count; i++) {
-      const entry = this.log[i];
+      const entry = this.log[i]!; // i < log.length
       if (compareBusIds(entry.id, afterId) > 0) out.push({ id: entry.id, message: entry.message });
     }
     return out;
@@ -73,9 +73,10 @@ export class MemoryBus implements EventBus {
 
   private trim(now: number): void {
     const oldest = now - this.retentionMs;
-    while (this.head < this.log.length && (this.log.length - this.head > this.maxEntries || this.log[this.head].at < oldest)) {
-      this.dropped = this.log[this.head].id;
-      this.head++;
+    let oldestKept = this.log[this.head];
+    while (oldestKept && (this.log.length - this.head > this.maxEntries || oldestKept.at < oldest)) {
+      this.dropped = oldestKept.id;
+      oldestKept = this.log[++this.head];
     }
     if (this.head > 1024 && this.head * 2 > this.log.length) {
       this.log = this.log.slice(this.head);

@@ -52,7 +52,8 @@ export class RedisBus implements EventBus {
     await Promise.all([bus.commands.connect(), bus.reader.connect()]);
     // Start after the newest entry: earlier ones belong to sessions of other processes' past.
     const newest = (await bus.commands.xrevrange(bus.stream, '+', '-', 'COUNT', 1)) as StreamEntries;
-    if (newest.length > 0) bus.last = newest[0][0];
+    const [newestEntry] = newest;
+    if (newestEntry) bus.last = newestEntry[0];
     bus.loop = bus.readLoop();
     return bus;
   }
@@ -63,8 +64,8 @@ export class RedisBus implements EventBus {
       .xadd(this.stream, 'MAXLEN', '~', this.maxEntries, '*', 'e', JSON.stringify(message))
       .pexpire(this.stream, this.idleExpiryMs)
       .exec();
-    const failed = results?.find(([err]) => err);
-    if (failed) throw failed[0];
+    const failure = results?.find(([err]) => err)?.[0];
+    if (failure) throw failure;
   }
 
   reportLost(envelope: BusEnvelope): void {
@@ -81,14 +82,14 @@ export class RedisBus implements EventBus {
   }
 
   async readAfter(afterId: BusId, count: number): Promise<BusEntry[] | null> {
-    const [trimmedFrom, entries] = await Promise.all([
+    const [trim, entries] = await Promise.all([
       this.trimState(),
       this.commands.xrange(this.stream, `(${afterId}`, '+', 'COUNT', count) as Promise<StreamEntries>,
     ]);
-    if (trimmedFrom === 'missing') {
+    if (trim.missing) {
       // The stream expired: what this process saw after afterId is gone.
       if (compareBusIds(afterId, this.last) < 0) return null;
-    } else if (trimmedFrom !== null && compareBusIds(trimmedFrom, afterId) > 0) {
+    } else if (trim.oldestKept !== null && compareBusIds(trim.oldestKept, afterId) > 0) {
       // The oldest kept entry is after afterId and entries were trimmed: some after afterId may be
       // gone (conservative: when afterId was exactly the last one trimmed, nothing is).
       return null;
@@ -100,15 +101,15 @@ export class RedisBus implements EventBus {
   }
 
   /**
-   * The oldest entry kept when the stream has been trimmed, null when it never was (Redis 7 XINFO:
-   * entries-added against length), 'missing' when the stream does not exist.
+   * Whether the stream exists, and if so its oldest entry kept when it has been trimmed, null when it
+   * never was (Redis 7 XINFO: entries-added against length).
    */
-  private async trimState(): Promise<BusId | null | 'missing'> {
+  private async trimState(): Promise<{ missing: true } | { missing: false; oldestKept: BusId | null }> {
     let info: unknown[];
     try {
       info = (await this.commands.xinfo('STREAM', this.stream)) as unknown[];
     } catch (err) {
-      if (err instanceof Error && /no such key/i.test(err.message)) return 'missing';
+      if (err instanceof Error && /no such key/i.test(err.message)) return { missing: true };
       throw err;
     }
     const field = (name: string) => {
@@ -116,9 +117,9 @@ export class RedisBus implements EventBus {
       if (at < 0) throw new Error(`XINFO STREAM has no ${name}: Redis 7 or later is needed`);
       return info[at + 1];
     };
-    if (Number(field('entries-added')) <= Number(field('length'))) return null;
+    if (Number(field('entries-added')) <= Number(field('length'))) return { missing: false, oldestKept: null };
     const first = field('first-entry') as [string, string[]] | null;
-    return first ? first[0] : null;
+    return { missing: false, oldestKept: first ? first[0] : null };
   }
 
   async close(): Promise<void> {
@@ -134,15 +135,17 @@ export class RedisBus implements EventBus {
     while (!this.closed) {
       let reply: [stream: string, entries: StreamEntries][] | null;
       try {
-        reply = (await this.reader.xread('COUNT', 1000, 'BLOCK', this.blockMs, 'STREAMS', this.stream, this.last)) as typeof reply;
+        reply = await this.reader.xread('COUNT', 1000, 'BLOCK', this.blockMs, 'STREAMS', this.stream, this.last);
       } catch (err) {
         if (this.closed) return;
         console.error('redis bus: read failed', err);
         await new Promise((resolve) => setTimeout(resolve, 500));
         continue;
       }
-      if (!reply) continue;
-      for (const [id, fields] of reply[0][1]) {
+      // One stream was read: the reply has its entries, or is null when the block timed out.
+      const entries = reply?.[0]?.[1];
+      if (!entries) continue;
+      for (const [id, fields] of entries) {
         this.last = id;
         const message = parseMessage(fields);
         if (!message) continue;
@@ -159,10 +162,12 @@ export class RedisBus implements EventBus {
 }
 
 function parseMessage(fields: string[]): BusMessage | null {
+  // Fields come as a flat [name, value, name, value, …] list.
   const index = fields.indexOf('e');
-  if (index < 0) return null;
+  const value = index < 0 ? undefined : fields[index + 1];
+  if (value === undefined) return null;
   try {
-    return JSON.parse(fields[index + 1]) as BusMessage;
+    return JSON.parse(value) as BusMessage;
   } catch {
     return null;
   }

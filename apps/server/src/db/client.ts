@@ -105,7 +105,7 @@ export function lockDataDir(dataDir: string): () => void {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       const holder = Number(fs.readFileSync(lockPath, 'utf8'));
       if (holder && holder !== process.pid && isAlive(holder)) {
-        throw new Error(`The data directory ${dataDir} is in use by process ${holder}. Stop it first, or set DATA_DIR to another directory.`);
+        throw new Error(`The data directory ${dataDir} is in use by process ${holder}. Stop it first, or set DATA_DIR to another directory.`, { cause: err });
       }
       fs.rmSync(lockPath, { force: true });
     }

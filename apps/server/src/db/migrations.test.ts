@@ -128,7 +128,8 @@ describe('migration 0002: member_roles, channel parent and type constraints', ()
 
   it('accepts exactly the channel types of the shared list', async () => {
     // The database every test uses (migrated from the committed migrations).
-    const { db, close } = await openTestDatabase();
+    const opened = await openTestDatabase();
+    const { db } = opened;
     const exec = (text: string) => db.execute(sql.raw(text));
     try {
       await exec("INSERT INTO users (id, username, slug, email, password_hash, settings) VALUES (1, 'one', 'one', 'one@example.com', 'x', '{}')");
@@ -142,7 +143,7 @@ describe('migration 0002: member_roles, channel parent and type constraints', ()
         await expect(refused).rejects.toMatchObject({ cause: { message: expect.stringMatching(/channels_type_check/) } });
       }
     } finally {
-      await close();
+      await opened.close();
     }
   });
 });

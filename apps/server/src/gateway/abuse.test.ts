@@ -50,7 +50,7 @@ describe('gateway abuse by one user', () => {
   it('caps the sockets one user holds: one more is closed with TOO_MANY_CONNECTIONS, other users are not affected', async () => {
     const user = await makeUser(ctx.app);
     const other = await makeUser(ctx.app);
-    const held = [await ready(user), await ready(user), await ready(user)];
+    const held = [await ready(user), await ready(user), await ready(user)] as const;
     const extra = open(user);
     expect((await extra.closed).code).toBe(CloseCode.TOO_MANY_CONNECTIONS);
     expect(extra.frames).toEqual([]);
@@ -113,7 +113,7 @@ describe('gateway abuse by one user', () => {
 
     it('coalesces a burst from several sockets into one write and one event with the aggregate presence', async () => {
       const watcher = (await ready(owner)).client;
-      const sockets = [(await ready(mate)).client, (await ready(mate)).client];
+      const sockets = [(await ready(mate)).client, (await ready(mate)).client] as const;
       // Many updates, alternating values, from two sockets; the last choices are IDLE and DND.
       for (let i = 0; i < 4; i++) {
         sockets[0].send({ type: 'PRESENCE_UPDATE', data: { presence: Presence.ONLINE } });

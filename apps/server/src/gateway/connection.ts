@@ -1,4 +1,5 @@
 import WebSocket from 'ws';
+import { messageText } from './message-text';
 import { clientFrameSchema, type ClientFrame, type ControlFrame } from '@rally/shared/gateway/protocol';
 import { controlFrame } from './frames';
 import { RateWindow } from './rate-window';
@@ -49,7 +50,7 @@ export class Connection implements FrameSink {
     if (isBinary) return { ok: false, reason: 'invalid' };
     let json: unknown;
     try {
-      json = JSON.parse(raw.toString());
+      json = JSON.parse(messageText(raw));
     } catch {
       return { ok: false, reason: 'invalid' };
     }

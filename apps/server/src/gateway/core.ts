@@ -64,15 +64,17 @@ export class GatewayCore {
       },
       options.presenceCoalesceMs,
     );
+    // One handler pair for every socket (no closure per socket): `this` is the socket.
     const connections = this.connections;
-    const core = this;
+    const onMessage = this.onMessage.bind(this);
+    const onClose = this.onClose.bind(this);
     this.onSocketMessage = function (this: WebSocket, raw: WebSocket.RawData, isBinary: boolean) {
       const conn = connections.get(this);
-      if (conn) core.onMessage(conn, raw, isBinary);
+      if (conn) onMessage(conn, raw, isBinary);
     };
     this.onSocketClose = function (this: WebSocket) {
       const conn = connections.get(this);
-      if (conn) core.onClose(conn);
+      if (conn) onClose(conn);
     };
   }
 

@@ -4,6 +4,7 @@ import { WebSocketServer } from 'ws';
 import { CloseCode } from '@rally/shared/gateway/protocol';
 import { RedisBus } from '../bus/redis-bus';
 import { isGap } from '../bus/types';
+import { urlPath } from '../http/url-path';
 import { hashToken } from '../modules/auth/session-repository';
 import { localControl, redisControl, type ControlChannel } from './control';
 import { GatewayCore } from './core';
@@ -59,7 +60,7 @@ export function attachGateway(app: FastifyInstance, overrides: Partial<GatewayOp
   sweep.unref();
 
   app.server.on('upgrade', (req, socket, head) => {
-    if ((req.url ?? '').split('?')[0] !== GATEWAY_PATH) {
+    if (urlPath(req.url ?? '') !== GATEWAY_PATH) {
       socket.destroy();
       return;
     }

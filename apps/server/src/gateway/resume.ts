@@ -29,7 +29,7 @@ export async function catchUp(session: Session, bus: EventBus, router: Router, c
   for (;;) {
     const page = await bus.readAfter(cursor, PAGE);
     if (!page || !stillWanted()) return null;
-    const last = page.length > 0 ? page[page.length - 1].id : cursor;
+    const last = page.at(-1)?.id ?? cursor;
     for (const entry of page) {
       for (;;) {
         const applied = router.apply(session, entry);

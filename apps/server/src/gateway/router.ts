@@ -179,8 +179,7 @@ export class Router {
   private drain(session: Session): void {
     const entries = session.pending;
     if (!entries || session.awaiting) return;
-    for (let i = 0; i < entries.length; i++) {
-      const entry = entries[i];
+    for (const [i, entry] of entries.entries()) {
       if (compareBusIds(entry.id, session.position) <= 0) continue;
       const applied = this.apply(session, entry);
       if (applied === 'done') {
@@ -297,7 +296,7 @@ export class Router {
       case 'team':
         return this.byTeam.get(audience.teamId);
       case 'users': {
-        if (audience.userIds.length === 1) return this.byUser.get(audience.userIds[0]);
+        if (audience.userIds.length === 1) return this.byUser.get(audience.userIds[0]!); // length 1: index 0 exists
         const out = new Set<Session>();
         for (const userId of audience.userIds) for (const s of this.byUser.get(userId) ?? []) out.add(s);
         return out;

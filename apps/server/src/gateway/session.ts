@@ -81,8 +81,14 @@ export class Session {
   view(teamId: string, channelIds: Iterable<string>, categoryIds: Iterable<string>): void {
     let team = this.teams.get(teamId);
     if (!team) this.teams.set(teamId, (team = { channels: new Set(), categories: new Set() }));
-    for (const id of channelIds) (team.channels.add(id), this.channelIds.add(id));
-    for (const id of categoryIds) (team.categories.add(id), this.channelIds.add(id));
+    for (const id of channelIds) {
+      team.channels.add(id);
+      this.channelIds.add(id);
+    }
+    for (const id of categoryIds) {
+      team.categories.add(id);
+      this.channelIds.add(id);
+    }
   }
 
   /** Stop hearing a team and its channels; returns the ids no longer heard. */
@@ -115,9 +121,8 @@ export class Session {
   ack(seq: number): void {
     const upTo = Math.min(seq, this.seq);
     if (upTo <= this.floor) return;
-    let drop = 0;
-    while (drop < this.frames.length && this.frames[drop][0] <= upTo) drop++;
-    if (drop > 0) this.frames.splice(0, drop);
+    const firstKept = this.frames.findIndex(([frameSeq]) => frameSeq > upTo);
+    this.frames.splice(0, firstKept < 0 ? this.frames.length : firstKept);
     this.floor = upTo;
   }
 

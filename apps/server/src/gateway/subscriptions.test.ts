@@ -8,6 +8,7 @@ import { teamRepository } from '../modules/teams/repository';
 import { call, withTestApp } from '../../test/helpers/app';
 import { makeChannel, makeMember, makeRole, makeTeam, makeUser, type TestUser } from '../../test/helpers/factories';
 import { loggedDatabase, QueryLog } from '../../test/helpers/query-log';
+import { first } from '../../test/helpers/rows';
 import { connectTo, until, type TestClient, type TestFrame } from './testing';
 
 const { VIEW_CHANNEL } = ChannelPermission;
@@ -140,7 +141,7 @@ describe('gateway subscriptions', () => {
 
     await send(owner, team.generalId, 'owners only');
     await marker(member, 1);
-    expect(summary(await sockets[0].next())).toEqual(['PRESENCE_UPDATE', 1]);
+    expect(summary(await first(sockets).next())).toEqual(['PRESENCE_UPDATE', 1]);
   });
 
   it('unsubscribes the sessions of a member who leaves, and every session of a deleted team', async () => {

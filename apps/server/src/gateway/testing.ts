@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
+import { messageText } from './message-text';
 import type { ClientFrame } from '@rally/shared/gateway/protocol';
 import type { TestApp } from '../../test/helpers/app';
 
 /** A server frame as a test sees it. */
 export interface TestFrame {
   type: string;
-  /** any: tests read fields of many frame shapes; the shapes themselves are the protocol's. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read fields of many frame shapes; the shapes themselves are the protocol's
   data: any;
   seq: number;
 }
@@ -41,7 +42,7 @@ export class TestClient {
 
   constructor(readonly ws: WebSocket) {
     ws.on('message', (raw) => {
-      this.frames.push(JSON.parse(raw.toString()) as TestFrame);
+      this.frames.push(JSON.parse(messageText(raw)) as TestFrame);
       this.wake();
     });
     this.closed = new Promise((resolve) => ws.on('close', (code, reason) => (resolve({ code, reason: reason.toString() }), this.wake())));
@@ -77,7 +78,7 @@ export class TestClient {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       while (this.readIndex < this.frames.length) {
-        const frame = this.frames[this.readIndex++];
+        const frame = this.frames[this.readIndex++]!; // readIndex < frames.length
         if (!type || frame.type === type) return frame;
       }
       if (this.ws.readyState === WebSocket.CLOSED) throw new Error(`socket closed while waiting for ${type ?? 'a frame'}`);

@@ -17,8 +17,7 @@ export function clientAddress(config: Config, peerAddress: string, forwardedFor:
     .split(',')
     .map((s) => s.trim())
     .filter((s) => net.isIP(s) !== 0);
-  for (let i = hops.length - 1; i >= 0; i--) if (!trusted(hops[i])) return hops[i];
-  return hops[0] ?? peer;
+  return hops.findLast((hop) => !trusted(hop)) ?? hops[0] ?? peer;
 }
 
 export function requestClientAddress(config: Config, request: FastifyRequest): string {

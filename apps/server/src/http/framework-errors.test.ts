@@ -23,8 +23,8 @@ function rawRequest(port: number, bytes: string): Promise<RawAnswer> {
     socket.on('error', reject);
     socket.on('close', () => {
       const text = Buffer.concat(chunks).toString('utf8');
-      const [head, ...rest] = text.split('\r\n\r\n');
-      const [statusLine, ...headerLines] = head.split('\r\n');
+      const [head = '', ...rest] = text.split('\r\n\r\n');
+      const [statusLine = '', ...headerLines] = head.split('\r\n');
       const headers = Object.fromEntries(
         headerLines.map((line) => {
           const colon = line.indexOf(':');

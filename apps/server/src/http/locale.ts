@@ -6,9 +6,10 @@ export function requestLocale(request: FastifyRequest): Locale {
   const header = request.headers['accept-language'];
   if (typeof header !== 'string') return 'en';
   for (const part of header.split(',')) {
-    const tag = part.split(';')[0].trim().toLowerCase();
-    if (tag.startsWith('tr')) return 'tr';
-    if (tag.startsWith('en')) return 'en';
+    const [tag = ''] = part.split(';'); // split always gives at least one part
+    const language = tag.trim().toLowerCase();
+    if (language.startsWith('tr')) return 'tr';
+    if (language.startsWith('en')) return 'en';
   }
   return 'en';
 }

@@ -7,8 +7,8 @@ import { SESSION_COOKIE } from '../modules/auth/authenticate';
 type JsonSchema = Record<string, unknown>;
 
 /** A request part's JSON Schema (what a client sends: the input side of transforms). */
-const inputSchema = (schema: z.ZodType): JsonSchema => z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
-const outputSchema = (schema: z.ZodType): JsonSchema => z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
+const inputSchema = (schema: z.ZodType): JsonSchema => z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'draft-2020-12' });
+const outputSchema = (schema: z.ZodType): JsonSchema => z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any', target: 'draft-2020-12' });
 
 function withoutDialect(schema: JsonSchema): JsonSchema {
   const { $schema: _dialect, ...rest } = schema;

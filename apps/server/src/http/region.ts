@@ -7,7 +7,7 @@ import { isTrustedProxy, normalizeAddress } from './trusted-proxy';
 export function isPrivateAddress(address: string): boolean {
   const ip = normalizeAddress(address);
   if (net.isIPv4(ip)) {
-    const [a, b] = ip.split('.').map(Number);
+    const [a, b] = ip.split('.').map(Number) as [number, number, number, number]; // isIPv4: four parts
     return a === 127 || a === 10 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 169 && b === 254);
   }
   if (net.isIPv6(ip)) {

@@ -15,7 +15,7 @@ import { ALTCHA_CSS_HASH, securityHeaderValues } from './security-headers';
 function parseCsp(header: string): Map<string, string[]> {
   return new Map(
     header.split(';').map((d) => {
-      const [name, ...values] = d.trim().split(/\s+/);
+      const [name = '', ...values] = d.trim().split(/\s+/);
       return [name, values];
     }),
   );
@@ -106,11 +106,11 @@ describe('security headers', () => {
   it('sends HSTS and upgrade-insecure-requests only when the public URL is https', () => {
     const https = securityHeaderValues(testConfig({ PUBLIC_URL: 'https://rally.example' }));
     expect(https['strict-transport-security']).toBe('max-age=31536000');
-    expect(parseCsp(https['content-security-policy']).get('upgrade-insecure-requests')).toEqual([]);
+    expect(parseCsp(https['content-security-policy'] ?? '').get('upgrade-insecure-requests')).toEqual([]);
 
     const http = securityHeaderValues(testConfig({ PUBLIC_URL: 'http://rally.example' }));
     expect(http['strict-transport-security']).toBeUndefined();
-    expect(parseCsp(http['content-security-policy']).has('upgrade-insecure-requests')).toBe(false);
+    expect(parseCsp(http['content-security-policy'] ?? '').has('upgrade-insecure-requests')).toBe(false);
   });
 });
 

@@ -21,7 +21,7 @@ export function isLoopbackAddress(address: string): boolean {
 
 /** Parse one TRUSTED_PROXIES entry: an IPv4/IPv6 address or a CIDR network. Null when it is neither. */
 export function parseProxyEntry(entry: string): { address: string; prefix: number | null; family: 'ipv4' | 'ipv6' } | null {
-  const [address, prefixText, extra] = entry.split('/');
+  const [address = '', prefixText, extra] = entry.split('/');
   if (extra !== undefined) return null;
   const version = net.isIP(address);
   if (version === 0) return null;

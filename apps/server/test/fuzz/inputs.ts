@@ -1,5 +1,3 @@
-import type { z } from 'zod';
-
 /**
  * The bad inputs of the endpoint fuzz test, and the field names it tries them in. Field names are
  * harvested from every zod object schema of packages/shared/src/api, so a new endpoint's fields are
@@ -134,9 +132,12 @@ export function harvestFieldNames(modules: Record<string, unknown>[]): string[] 
     if (!isZod(schema) || seen.has(schema)) return;
     seen.add(schema);
     const def = schema._zod.def;
-    if (def.shape) for (const [key, inner] of Object.entries(def.shape)) (names.add(key), walk(inner));
+    for (const [key, inner] of Object.entries(def.shape ?? {})) {
+      names.add(key);
+      walk(inner);
+    }
     for (const inner of [def.innerType, def.in, def.out, def.element, ...(def.options ?? [])]) walk(inner);
   };
-  for (const module of modules) for (const value of Object.values(module)) walk(value as z.ZodType);
+  for (const module of modules) for (const value of Object.values(module)) walk(value);
   return [...names].sort();
 }

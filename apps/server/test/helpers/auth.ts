@@ -14,7 +14,7 @@ import { call } from './app';
 export async function solveCaptcha(app: FastifyInstance): Promise<string> {
   const res = await app.inject({ method: 'GET', url: '/api/v1/captcha' });
   if (res.statusCode !== 200) throw new Error(`GET /api/v1/captcha answered ${res.statusCode}: ${res.body}`);
-  return solveChallengeToken(res.json() as Challenge);
+  return solveChallengeToken(res.json<Challenge>());
 }
 
 /** Solve a given challenge (e.g. one made in a test) into a captchaToken. */
@@ -67,6 +67,6 @@ export async function registerViaApi(
 export function sessionCookieFrom(response: LightMyRequestResponse): string | null {
   const header = response.headers['set-cookie'];
   const all = Array.isArray(header) ? header : header ? [header] : [];
-  const pair = all.map((c) => c.split(';')[0]).find((c) => c.startsWith(`${SESSION_COOKIE}=`));
+  const pair = all.find((c) => c.startsWith(`${SESSION_COOKIE}=`))?.split(';')[0];
   return pair && pair !== `${SESSION_COOKIE}=` ? pair : null;
 }

@@ -6,6 +6,7 @@ import WebSocket from 'ws';
 import { CSRF_HEADER } from '@rally/shared/api/common';
 import { CloseCode } from '@rally/shared/gateway/protocol';
 import type { Challenge } from 'altcha-lib/v1/types';
+import { messageText } from '../../src/gateway/message-text';
 import { solveChallengeToken, registrationBody } from '../helpers/auth';
 import { startServer, type ServerProcess } from '../helpers/server-process';
 
@@ -29,7 +30,8 @@ async function register(base: string): Promise<string> {
   expect(res.status).toBe(201);
   const cookie = res.headers.get('set-cookie');
   if (!cookie) throw new Error('no session cookie');
-  return cookie.split(';')[0];
+  const [pair = ''] = cookie.split(';'); // the name=value pair before the attributes (split gives at least one part)
+  return pair;
 }
 
 describe('a server process on the embedded database', () => {
@@ -42,7 +44,7 @@ describe('a server process on the embedded database', () => {
     const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
     await new Promise<void>((resolve, reject) => {
       socket.on('message', (raw) => {
-        if ((JSON.parse(String(raw)) as { type: string }).type === 'READY') resolve();
+        if ((JSON.parse(messageText(raw)) as { type: string }).type === 'READY') resolve();
       });
       socket.once('error', reject);
       socket.once('open', () => socket.send(JSON.stringify({ type: 'HEARTBEAT', data: { seq: null } })));

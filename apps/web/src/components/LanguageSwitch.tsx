@@ -23,7 +23,7 @@ export function LanguageSwitch({ compact = false, className }: { compact?: boole
         className={styles.select}
         value={current}
         onChange={(e) => {
-          if (isLanguage(e.target.value)) setLanguage(e.target.value);
+          if (isLanguage(e.target.value)) void setLanguage(e.target.value);
         }}
       >
         {SUPPORTED_LANGUAGES.map((lng) => (

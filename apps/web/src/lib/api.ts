@@ -42,7 +42,7 @@ async function api<T>(method: Method, path: string, body?: unknown, init: { sign
     throw new ApiError(0, i18n.t('errors:network', { defaultValue: 'Network error. Please try again.' }), 'network');
   }
   const text = await response.text();
-  let data: unknown = undefined;
+  let data: unknown;
   try {
     data = text ? JSON.parse(text) : undefined;
   } catch {

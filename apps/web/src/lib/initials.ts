@@ -1,14 +1,13 @@
 /** The first visible character of a name, upper-cased (kept whole for emoji and other surrogate pairs). */
 export function firstLetter(name: string): string {
   const trimmed = name.trim();
-  if (!trimmed) return '?';
   let first: string | undefined;
   if (typeof Intl !== 'undefined' && 'Segmenter' in Intl) {
     const seg = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
     first = seg.segment(trimmed)[Symbol.iterator]().next().value?.segment;
   }
   first ??= [...trimmed][0];
-  return first.toLocaleUpperCase();
+  return first?.toLocaleUpperCase() ?? '?'; // none: the name is blank
 }
 
 /** A stable hue (0–359) for an id, so a team without a banner still gets its own colour. */

@@ -203,7 +203,8 @@ export function cleanInviteCode(input: string): string {
   const hostEnd = s.search(/[/?#]/);
   const host = hostEnd < 0 ? s : s.slice(0, hostEnd);
   if (host.toLowerCase() === 'localhost' || /[.:]/.test(host)) s = s.slice(host.length);
-  s = s.split(/[?#]/)[0];
+  const queryOrFragment = s.search(/[?#]/);
+  if (queryOrFragment >= 0) s = s.slice(0, queryOrFragment);
   s = s.replace(/^\/+/, '');
   s = s.replace(/^(?:invite|i)\//i, '');
   return s.replace(/[^\w-]/g, '');

@@ -5,6 +5,7 @@ import { authResponseSchema } from '@rally/shared/api/auth';
 import { sessions, usedCaptchas, users } from '../../db/schema';
 import { call, withTestApp } from '../../../test/helpers/app';
 import { registerViaApi, registrationBody, sessionCookieFrom, solveCaptcha, solveChallengeToken } from '../../../test/helpers/auth';
+import { first } from '../../../test/helpers/rows';
 import { uniqueViolation } from '../../lib/db-errors';
 import { newId } from '../../lib/snowflake';
 import { insertUser } from '../users/repository';
@@ -14,8 +15,8 @@ describe('POST /api/v1/register', () => {
   // Rate limiting has its own test file; here many registrations come from one address.
   const ctx = withTestApp({ RATE_LIMIT_REGISTER: '1000/3600' });
 
-  const rowCount = async (table: typeof users | typeof sessions) => (await ctx.app.db.select({ n: count() }).from(table))[0].n;
-  const userRow = async (id: string) => (await ctx.app.db.select().from(users).where(eq(users.id, id)))[0];
+  const rowCount = async (table: typeof users | typeof sessions) => first(await ctx.app.db.select({ n: count() }).from(table)).n;
+  const userRow = async (id: string) => first(await ctx.app.db.select().from(users).where(eq(users.id, id)));
 
   it('creates the account, signs in with an httpOnly SameSite cookie, and /me works with it', async () => {
     const { response, body, cookie } = await registerViaApi(ctx.app, { username: 'Ada Lovelace', birthdate: { day: 3, month: 7, year: 1999 } });

@@ -3,7 +3,6 @@ import { DEFAULT_USER_SETTINGS, type SelfUser } from '@rally/shared/api/users';
 import type { Locale } from '@rally/shared/i18n/errors';
 import type { Database } from '../../db/client';
 import type { Config } from '../../env';
-import type { Gateway } from '../../gateway/gateway';
 import { uniqueViolation } from '../../lib/db-errors';
 import { AppError, badRequest, conflict } from '../../lib/errors';
 import type { RateLimiter } from '../../lib/rate-limit';
@@ -110,8 +109,14 @@ export async function login(deps: AuthDeps, input: LoginRequest, client: ClientC
   return { user: toSelfUser(row), token };
 }
 
+/** What logout needs of the gateway (modules do not import it; the app passes `app.gateway`). */
+export interface SessionSockets {
+  /** Close the sockets opened with this session token. */
+  closeSessionsOfToken(sessionToken: string): void;
+}
+
 /** End a session (if any) and close the gateway connections that it opened. */
-export async function logout(db: Database, gateway: Gateway, token: string | null): Promise<void> {
+export async function logout(db: Database, gateway: SessionSockets, token: string | null): Promise<void> {
   if (!token) return;
   await deleteSession(db, token);
   gateway.closeSessionsOfToken(token);

@@ -4,6 +4,7 @@ import { inviteLookupResponseSchema, inviteSchema, joinInviteResponseSchema } fr
 import { TeamPermission } from '@rally/shared/permissions';
 import { call, withTestApp } from '../../../test/helpers/app';
 import { fillTeamLimit, makeTeam, makeUser, type TestUser } from '../../../test/helpers/factories';
+import { first } from '../../../test/helpers/rows';
 import { invites, roles, teamMembers, teams } from '../../db/schema';
 import { createInviteVia } from '../teams/testing';
 
@@ -11,8 +12,8 @@ describe('invites', () => {
   const ctx = withTestApp();
 
   const join = (code: string, user: TestUser) => call(ctx.app, 'POST', `/api/v1/invites/${code}/join`, { cookie: user.cookie });
-  const inviteRow = async (code: string) => (await ctx.app.db.select().from(invites).where(eq(invites.code, code)))[0];
-  const teamRow = async (id: string) => (await ctx.app.db.select().from(teams).where(eq(teams.id, id)))[0];
+  const inviteRow = async (code: string) => first(await ctx.app.db.select().from(invites).where(eq(invites.code, code)));
+  const teamRow = async (id: string) => first(await ctx.app.db.select().from(teams).where(eq(teams.id, id)));
 
   describe('POST /api/v1/teams/invite', () => {
     it('creates an 8-character base62 invite for a member holding CREATE_INVITES', async () => {
@@ -37,7 +38,7 @@ describe('invites', () => {
       const owner = await makeUser(ctx.app);
       const member = await makeUser(ctx.app);
       const team = await makeTeam(ctx, owner, { members: [member] });
-      const [role] = await ctx.app.db.select().from(roles).where(eq(roles.id, team.teamId));
+      const role = first(await ctx.app.db.select().from(roles).where(eq(roles.id, team.teamId)));
       await ctx.app.db.update(roles).set({ permissions: role.permissions & ~TeamPermission.CREATE_INVITES }).where(eq(roles.id, team.teamId));
       const res = await call(ctx.app, 'POST', '/api/v1/teams/invite', { cookie: member.cookie, body: { teamId: team.teamId } });
       expect(res.statusCode).toBe(403);

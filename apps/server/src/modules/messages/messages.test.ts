@@ -6,6 +6,7 @@ import { RATE_LIMITS } from '@rally/shared/limits';
 import { ChannelPermission, type ChannelOverwrites } from '@rally/shared/permissions';
 import { call, withTestApp } from '../../../test/helpers/app';
 import { makeChannel, makeTeam, makeUser, type TestUser } from '../../../test/helpers/factories';
+import { first, last } from '../../../test/helpers/rows';
 import { channels, users } from '../../db/schema';
 import { newId } from '../../lib/snowflake';
 import { insertMessage } from './repository';
@@ -204,9 +205,10 @@ describe('messages', () => {
       let query = '?limit=50';
       for (;;) {
         const res = await list(member, channelId, query);
-        pages.unshift(ids(res));
+        const page = ids(res);
+        pages.unshift(page);
         if (!res.json().hasMore) break;
-        query = `?limit=50&before=${pages[0][0]}`;
+        query = `?limit=50&before=${first(page, 'message')}`;
       }
       expect(pages.map((p) => p.length)).toEqual([20, 50, 50]);
       expect(pages.flat()).toEqual(all);
@@ -218,14 +220,15 @@ describe('messages', () => {
       let pages = 0;
       for (;;) {
         const res = await list(member, channelId, `?limit=50&after=${after}`);
-        seen.push(...ids(res));
+        const page = ids(res);
+        seen.push(...page);
         pages++;
         if (!res.json().hasMore) break;
-        after = seen[seen.length - 1];
+        after = last(page, 'message');
       }
       expect(pages).toBe(3);
       expect(seen).toEqual(all);
-      const tail = await list(member, channelId, `?after=${all[all.length - 1]}`);
+      const tail = await list(member, channelId, `?after=${last(all)}`);
       expect(tail.json()).toMatchObject({ messages: [], hasMore: false });
     });
 

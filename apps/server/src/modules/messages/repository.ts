@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lt, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { returnedRow } from '../../db/returned-row';
 import { messages, users } from '../../db/schema';
 
 export type MessageRow = typeof messages.$inferSelect;
@@ -30,8 +31,7 @@ export interface PageQuery {
 const authorColumns = { id: users.id, username: users.username, profilePicture: users.profilePicture, presence: users.presence };
 
 export async function insertMessage(db: Executor, message: NewMessage): Promise<MessageRow> {
-  const [row] = await db.insert(messages).values(message).returning();
-  return row;
+  return returnedRow(await db.insert(messages).values(message).returning());
 }
 
 /** A message that is not deleted, only if it belongs to the channel. */

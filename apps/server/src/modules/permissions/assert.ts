@@ -4,7 +4,6 @@ import {
   hasBit,
   TeamPermission,
   type ChannelPermissionName,
-  type ChannelType,
   type TeamPermissionName,
 } from '@rally/shared/permissions';
 import type { ErrorCode } from '@rally/shared/i18n/errors';
@@ -49,7 +48,7 @@ export function assertChannel(access: TeamAccess, channel: ChannelRow, permissio
 
 /** 400 unless the permission applies to channels of this type. */
 export function assertChannelType(channel: Pick<ChannelRow, 'type'>, permission: ChannelPermissionName): void {
-  const set = CHANNEL_PERMISSION_SETS[channel.type as ChannelType];
+  const set = CHANNEL_PERMISSION_SETS[channel.type];
   if (!hasBit(set.applicable, ChannelPermission[permission])) throw badRequest(CHANNEL_TYPE_ERRORS[permission] ?? 'channel_type_unsupported');
 }
 

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ChannelOverwrites, Overwrite } from '@rally/shared/permissions';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
+import { returnedRow } from '../../db/returned-row';
 import { channels, memberRoles, roles, teamMembers, teams } from '../../db/schema';
 import type { ChannelRow, RoleRow, TeamRow } from '../teams/mappers';
 
@@ -84,7 +85,8 @@ export async function setChannelOverwrite(db: Executor, channelId: string, targe
     if (overwrite) entries[target.id] = { allow: overwrite.allow, deny: overwrite.deny };
     else delete entries[target.id];
     const permissions: ChannelOverwrites = { ...locked.permissions, [target.kind]: entries };
-    const [channel] = await tx.update(channels).set({ permissions }).where(eq(channels.id, channelId)).returning();
+    // The row is locked above, so the update gives it back.
+    const channel = returnedRow(await tx.update(channels).set({ permissions }).where(eq(channels.id, channelId)).returning());
     return { channel };
   });
 }

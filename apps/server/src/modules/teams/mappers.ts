@@ -1,5 +1,5 @@
 import type { Category, Channel, Member, Role, Team } from '@rally/shared/api/teams';
-import { computeTeamPermissions, type ChannelType } from '@rally/shared/permissions';
+import { computeTeamPermissions } from '@rally/shared/permissions';
 import type { channels, roles, teams } from '../../db/schema';
 
 export type TeamRow = typeof teams.$inferSelect;
@@ -39,7 +39,7 @@ export function toChannel(row: ChannelRow): Channel {
   return {
     id: row.id,
     teamId: row.teamId,
-    type: row.type as ChannelType,
+    type: row.type,
     name: row.name,
     description: row.description,
     parentId: row.parentId,

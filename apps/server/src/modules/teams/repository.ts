@@ -1,5 +1,6 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { returnedRow } from '../../db/returned-row';
 import { channels, memberRoles, roles, teamMembers, teams, users } from '../../db/schema';
 import { heldRoleIds } from '../permissions/repository';
 import type { ChannelRow, MemberRow, RoleRow, TeamRow } from './mappers';
@@ -9,13 +10,11 @@ export type NewRole = typeof roles.$inferInsert;
 export type NewChannel = typeof channels.$inferInsert;
 
 export async function insertTeam(db: Executor, team: NewTeam): Promise<TeamRow> {
-  const [row] = await db.insert(teams).values(team).returning();
-  return row;
+  return returnedRow(await db.insert(teams).values(team).returning());
 }
 
 export async function insertRole(db: Executor, role: NewRole): Promise<RoleRow> {
-  const [row] = await db.insert(roles).values(role).returning();
-  return row;
+  return returnedRow(await db.insert(roles).values(role).returning());
 }
 
 export async function insertChannels(db: Executor, rows: NewChannel[]): Promise<ChannelRow[]> {

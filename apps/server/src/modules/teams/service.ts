@@ -92,7 +92,7 @@ export async function publishMemberJoined(deps: ServiceDeps, teamId: string, use
 /** The team as its member sees it: team, viewable channels and categories, roles (READY's shape for one team). */
 export function joinedTeamOf(access: TeamAccess): JoinedTeam {
   const state = teamStateOf([access]);
-  return { team: state.teams[0], channels: state.channels, categories: state.categories, roles: state.roles };
+  return { team: toTeam(access.team), channels: state.channels, categories: state.categories, roles: state.roles };
 }
 
 /** Inside a transaction: the team as the member sees it (joinedTeamOf), read through `tx`. */

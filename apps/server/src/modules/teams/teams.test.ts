@@ -5,6 +5,7 @@ import { LIMITS } from '@rally/shared/limits';
 import { ALL_TEAM_PERMISSIONS, DEFAULT_ROLE_PERMISSIONS } from '@rally/shared/permissions';
 import { call, withTestApp } from '../../../test/helpers/app';
 import { fillTeamLimit, makeChannel, makeTeam, makeUser } from '../../../test/helpers/factories';
+import { first } from '../../../test/helpers/rows';
 import { channels, roles, teamMembers, teams } from '../../db/schema';
 import { newId } from '../../lib/snowflake';
 import { teamRepository } from './repository';
@@ -104,8 +105,9 @@ describe('teams', () => {
       const poisoned = {
         ...teamRepository,
         insertChannels: (tx: Parameters<typeof teamRepository.insertChannels>[0], rows: Parameters<typeof teamRepository.insertChannels>[1]) => {
-          teamId = rows[0].teamId!;
-          return teamRepository.insertChannels(tx, [...rows, rows[0]]); // duplicate primary key
+          const channel = first(rows, 'channel');
+          teamId = channel.teamId!;
+          return teamRepository.insertChannels(tx, [...rows, channel]); // duplicate primary key
         },
       };
       await expect(createTeam({ db: ctx.app.db, bus: ctx.app.bus, accessCache: new AccessCache(ctx.app.db) }, user.id, { name: 'Doomed' }, poisoned)).rejects.toThrow();
@@ -130,11 +132,12 @@ describe('teams', () => {
       const since = ctx.events.mark();
       await expect(createTeam({ db: ctx.app.db, bus: ctx.app.bus, accessCache: new AccessCache(ctx.app.db) }, user.id, { name: 'Doomed' }, poisoned)).rejects.toThrow('boom');
       expect(seen.length).toBe(2);
-      expect(await ctx.app.db.select().from(teams).where(eq(teams.id, seen[0]))).toEqual([]);
-      expect(await ctx.app.db.select().from(roles).where(eq(roles.id, seen[0]))).toEqual([]);
-      expect(await ctx.app.db.select().from(channels).where(eq(channels.teamId, seen[0]))).toEqual([]);
+      const teamId = first(seen, 'team id');
+      expect(await ctx.app.db.select().from(teams).where(eq(teams.id, teamId))).toEqual([]);
+      expect(await ctx.app.db.select().from(roles).where(eq(roles.id, teamId))).toEqual([]);
+      expect(await ctx.app.db.select().from(channels).where(eq(channels.teamId, teamId))).toEqual([]);
       expect(await ctx.app.db.select().from(teamMembers).where(eq(teamMembers.userId, user.id))).toEqual([]);
-      expect(ctx.events.ofType('USER_JOINED_TEAM', { since, where: (e) => e.event.data.team.id === seen[0] })).toEqual([]);
+      expect(ctx.events.ofType('USER_JOINED_TEAM', { since, where: (e) => e.event.data.team.id === teamId })).toEqual([]);
     });
   });
 

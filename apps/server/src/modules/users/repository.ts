@@ -1,6 +1,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { DEFAULT_USER_SETTINGS, type PublicUser, type SelfUser, type UserSettings } from '@rally/shared/api/users';
 import type { Executor } from '../../db/client';
+import { returnedRow } from '../../db/returned-row';
 import { users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
@@ -18,11 +19,12 @@ export interface NewUser {
 }
 
 export async function insertUser(db: Executor, user: NewUser): Promise<UserRow> {
-  const [row] = await db
-    .insert(users)
-    .values({ ...user, settings: user.settings ?? DEFAULT_USER_SETTINGS })
-    .returning();
-  return row;
+  return returnedRow(
+    await db
+      .insert(users)
+      .values({ ...user, settings: user.settings ?? DEFAULT_USER_SETTINGS })
+      .returning(),
+  );
 }
 
 export async function findUserById(db: Executor, id: string): Promise<UserRow | null> {

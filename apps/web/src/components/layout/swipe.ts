@@ -13,7 +13,5 @@ export function panelAfterSwipe(current: PanelId, available: readonly PanelId[],
   if (Math.abs(dx) < SWIPE_MIN_DISTANCE || Math.abs(dx) < Math.abs(dy) * 1.5) return null;
   const index = available.indexOf(current);
   if (index === -1) return available[0] ?? null;
-  const next = index + (dx < 0 ? 1 : -1);
-  if (next < 0 || next >= available.length) return null;
-  return available[next];
+  return available[index + (dx < 0 ? 1 : -1)] ?? null; // past either end: no panel
 }

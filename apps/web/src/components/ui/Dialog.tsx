@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLatest } from '../../lib/use-latest';
 import styles from './Dialog.module.css';
 
 export interface DialogProps {
@@ -35,8 +36,7 @@ export function Dialog({ open, onClose, title, description, children, size = 'md
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descId = useId();
-  const onCloseRef = useRef(onClose);
-  onCloseRef.current = onClose;
+  const onCloseRef = useLatest(onClose);
 
   useEffect(() => {
     const dialog = ref.current;
@@ -68,9 +68,9 @@ export function Dialog({ open, onClose, title, description, children, size = 'md
       onKeyDown={(e) => {
         if (e.key !== 'Tab' || !ref.current) return;
         const items = focusables(ref.current);
-        if (items.length === 0) return;
-        const first = items[0];
-        const last = items[items.length - 1];
+        const first = items.at(0);
+        const last = items.at(-1);
+        if (!first || !last) return;
         const active = document.activeElement;
         if (e.shiftKey && (active === first || active === ref.current)) {
           e.preventDefault();

@@ -1,9 +1,10 @@
 import type { AltchaWidgetElement } from 'altcha';
 import type {} from 'altcha/types/react';
-import { useEffect, useRef, useState, type Ref } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../components/ui/FormError';
 import { Spinner } from '../../components/ui/Spinner';
+import { useLatest } from '../../lib/use-latest';
 import styles from './AuthForms.module.css';
 
 let loading: Promise<unknown> | null = null;
@@ -31,8 +32,7 @@ export function AltchaWidget({ onChange, resetSignal = 0, describedBy }: AltchaW
   const [ready, setReady] = useState(() => typeof customElements !== 'undefined' && !!customElements.get('altcha-widget'));
   const [failed, setFailed] = useState(false);
   const ref = useRef<AltchaWidgetElement | null>(null);
-  const onChangeRef = useRef(onChange);
-  onChangeRef.current = onChange;
+  const onChangeRef = useLatest(onChange);
 
   useEffect(() => {
     if (ready) return;
@@ -63,7 +63,7 @@ export function AltchaWidget({ onChange, resetSignal = 0, describedBy }: AltchaW
       el.removeEventListener('statechange', onState);
       el.removeEventListener('verified', onVerified);
     };
-  }, [ready]);
+  }, [ready, onChangeRef]);
 
   const first = useRef(true);
   useEffect(() => {
@@ -73,13 +73,13 @@ export function AltchaWidget({ onChange, resetSignal = 0, describedBy }: AltchaW
     }
     onChangeRef.current(null);
     ref.current?.reset?.();
-  }, [resetSignal]);
+  }, [resetSignal, onChangeRef]);
 
   if (failed) return <FormError message={t('errors:network')} />;
   if (!ready) return <Spinner label={t('captcha.loading')} />;
   return (
     <div className={styles.captcha} aria-describedby={describedBy}>
-      <altcha-widget ref={ref as Ref<HTMLElement>} challenge="/api/v1/captcha" language={i18n.resolvedLanguage === 'tr' ? 'tr' : 'en'} name="captchaToken" />
+      <altcha-widget ref={ref} challenge="/api/v1/captcha" language={i18n.resolvedLanguage === 'tr' ? 'tr' : 'en'} name="captchaToken" />
     </div>
   );
 }

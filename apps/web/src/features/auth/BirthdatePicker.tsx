@@ -28,7 +28,7 @@ export function BirthdatePicker({ day, month, year, onChange, onLeave, error }: 
   const num = (v: string) => (v ? Number(v) : null);
 
   const onBlur = (e: FocusEvent<HTMLFieldSetElement>) => {
-    if (!e.currentTarget.contains(e.relatedTarget as Node | null)) onLeave();
+    if (!e.currentTarget.contains(e.relatedTarget)) onLeave();
   };
   const selectProps = {
     className: `${fieldStyles.select} ${styles.select} ${error ? fieldStyles.invalid : ''}`,

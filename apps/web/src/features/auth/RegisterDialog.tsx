@@ -50,7 +50,7 @@ export function RegisterDialog({ onClose, onSwitch }: { onClose: () => void; onS
 
   return (
     <Dialog open onClose={onClose} title={t('register.title')} description={t('register.subtitle')} closeOnBackdrop={false}>
-      <form className={styles.form} onSubmit={submit} noValidate>
+      <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
         <TextField
           label={t('register.username')}
           autoComplete="username"

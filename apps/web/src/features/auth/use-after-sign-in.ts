@@ -12,6 +12,6 @@ export function useAfterSignIn(): () => void {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   return () => {
-    if (!staysAfterSignIn(pathname)) navigate('/');
+    if (!staysAfterSignIn(pathname)) void navigate('/');
   };
 }

@@ -27,7 +27,7 @@ export function HomePage() {
       {teams.isError && (
         <div className={styles.error} role="alert">
           <p>{teams.error.message || t('teams:home.loadError')}</p>
-          <Button variant="secondary" size="sm" onClick={() => teams.refetch()} loading={teams.isFetching}>
+          <Button variant="secondary" size="sm" onClick={() => void teams.refetch()} loading={teams.isFetching}>
             {t('common:retry')}
           </Button>
         </div>

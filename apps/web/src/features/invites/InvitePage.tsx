@@ -45,10 +45,10 @@ export function InvitePage() {
     const teamId = invite.data?.team.id;
     if (!teamId) return;
     joinMutation.mutate(undefined, {
-      onSuccess: (r) => navigate(`/teams/${r.team.id}`),
+      onSuccess: (r) => void navigate(`/teams/${r.team.id}`),
       onError: (err) => {
         // A member already (another tab joined, or the invite page was stale): just go in.
-        if (isAlreadyMember(err)) navigate(`/teams/${teamId}`, { replace: true });
+        if (isAlreadyMember(err)) void navigate(`/teams/${teamId}`, { replace: true });
         else toast.show(errorText(err), 'error');
       },
     });

@@ -8,7 +8,7 @@ import { isPremium } from './premium';
 
 interface Props {
   channelName: string;
-  onSend(content: string): void;
+  onSend: (content: string) => void;
 }
 
 const MAX_HEIGHT_PX = 240;

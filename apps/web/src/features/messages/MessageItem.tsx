@@ -9,8 +9,8 @@ interface Props {
   message: ChatMessage;
   /** Follows a message of the same author within 5 minutes: no avatar and header. */
   grouped: boolean;
-  onRetry(nonce: string): void;
-  onDiscard(nonce: string): void;
+  onRetry: (nonce: string) => void;
+  onDiscard: (nonce: string) => void;
 }
 
 /** One message. Content is plain text: React escapes it, newlines are kept by CSS. */

@@ -10,8 +10,8 @@ import styles from './MessageList.module.css';
 interface Props {
   channelId: string;
   channelName: string;
-  onRetry(nonce: string): void;
-  onDiscard(nonce: string): void;
+  onRetry: (nonce: string) => void;
+  onDiscard: (nonce: string) => void;
   /** Bumped by the composer after a send: scroll to the bottom even when reading older messages. */
   scrollToBottomSignal: number;
 }
@@ -34,8 +34,8 @@ export function MessageList({ channelId, channelName, onRetry, onDiscard, scroll
   /** The scroller exists (it replaces the loading and error states). */
   const loaded = history.data !== undefined;
   const firstId = messages[0]?.id ?? null;
-  const lastId = messages.length ? messages[messages.length - 1].id : null;
-  const lastKey = rows.length ? rows[rows.length - 1].key : null;
+  const lastId = messages.at(-1)?.id ?? null;
+  const lastKey = rows.at(-1)?.key ?? null;
 
   // Keep the reading position: older pages (or the loader/welcome header) change the height above
   // the viewport, so the distance from the bottom is kept; new messages at the bottom are followed

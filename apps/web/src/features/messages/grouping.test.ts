@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { plainMessage } from '@rally/shared/api/plain-message';
 import type { Message } from '@rally/shared/api/messages';
-import { describe, expect, it } from 'vitest';
+import { assert, describe, expect, it } from 'vitest';
 import { buildRows } from './grouping';
 import { compareIds, insertMessage, type ChatMessage, type MessagesData } from './message-cache';
 
@@ -27,6 +27,7 @@ describe('buildRows', () => {
   it('keys a message by its nonce so the server copy takes over the pending row', () => {
     const pendingRow = buildRows([msg('pending-x', 'a', '2026-03-01T10:00:00', { nonce: 'x', state: 'sending' })])[1];
     const sentRow = buildRows([msg('77', 'a', '2026-03-01T10:00:00', { nonce: 'x' })])[1];
+    assert(pendingRow && sentRow);
     expect(pendingRow.key).toBe(sentRow.key);
   });
 });
@@ -39,7 +40,7 @@ describe('insertMessage', () => {
     d = insertMessage(d, msg('11', 'a', '2026-03-01T10:00:00'));
     d = insertMessage(d, msg('13', 'a', '2026-03-01T10:00:00'));
     d = insertMessage(d, msg('12', 'a', '2026-03-01T10:00:00'));
-    expect(d.pages[0].messages.map((m) => m.id)).toEqual(['10', '11', '12', '13']);
+    expect(d.pages[0]?.messages.map((m) => m.id)).toEqual(['10', '11', '12', '13']);
   });
 
   it('compares snowflakes numerically', () => {

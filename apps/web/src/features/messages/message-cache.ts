@@ -38,13 +38,13 @@ function hasMessage(data: MessagesData, id: string): boolean {
  */
 export function insertMessage(data: MessagesData, message: Message): MessagesData {
   if (hasMessage(data, message.id)) return data;
-  if (data.pages.length === 0) {
+  const [first, ...rest] = data.pages;
+  if (!first) {
     return { pages: [{ messages: [message], hasMore: false }], pageParams: [null] };
   }
-  const [first, ...rest] = data.pages;
   const messages = [...first.messages];
   let i = messages.length;
-  while (i > 0 && compareIds(messages[i - 1].id, message.id) > 0) i--;
+  while (i > 0 && compareIds(messages[i - 1]!.id, message.id) > 0) i--; // 0 < i <= length
   messages.splice(i, 0, message);
   return { ...data, pages: [{ ...first, messages }, ...rest] };
 }
@@ -115,8 +115,8 @@ export function mergeMessages(data: { pages: MessagePage[] } | undefined, pendin
   const out: ChatMessage[] = [];
   const nonces = new Set<string>();
   if (data) {
-    for (let p = data.pages.length - 1; p >= 0; p--) {
-      for (const m of data.pages[p].messages) {
+    for (const page of [...data.pages].reverse()) {
+      for (const m of page.messages) {
         out.push(asSent(m));
         if (m.nonce) nonces.add(m.nonce);
       }

@@ -17,7 +17,7 @@ export function useChannelMessages(channelId: string) {
       return { messages: r.messages, hasMore: r.hasMore };
     },
     initialPageParam: null as string | null,
-    getNextPageParam: (last) => (last.hasMore && last.messages.length > 0 ? last.messages[0].id : undefined),
+    getNextPageParam: (last) => (last.hasMore ? last.messages[0]?.id : undefined),
     staleTime: Infinity,
   });
 }

@@ -42,7 +42,7 @@ export function Sidebar() {
   const user = me.data?.user;
   const doLogout = () =>
     logout.mutate(undefined, {
-      onSuccess: () => navigate('/', { replace: true }),
+      onSuccess: () => void navigate('/', { replace: true }),
       onError: () => toast.show(t('auth:logout.failed'), 'error'),
     });
 

@@ -74,7 +74,7 @@ describe('live events through the dispatcher', () => {
     d.dispatch({ type: 'TEAM_MEMBER_ADDED', data: { teamId: '10', member: member('2') } });
     d.dispatch({ type: 'TEAM_MEMBER_ADDED', data: { teamId: '10', member: member('2') } });
     expect(qc.getQueryData<Member[]>(queryKeys.teamMembers('10'))?.map((m) => m.id)).toEqual(['1', '2']);
-    expect(qc.getQueryData<Team[]>(queryKeys.teams)?.[0].memberCount).toBe(2);
+    expect(qc.getQueryData<Team[]>(queryKeys.teams)?.[0]?.memberCount).toBe(2);
   });
 
   it('PRESENCE_UPDATE updates every loaded member list', () => {
@@ -82,7 +82,7 @@ describe('live events through the dispatcher', () => {
     qc.setQueryData<Member[]>(queryKeys.teamMembers('10'), [member('2', { presence: 0 })]);
     qc.setQueryData<Member[]>(queryKeys.teamMembers('11'), [member('2', { presence: 0 }), member('3', { presence: 0 })]);
     d.dispatch({ type: 'PRESENCE_UPDATE', data: { userId: '2', presence: 1 } });
-    expect(qc.getQueryData<Member[]>(queryKeys.teamMembers('10'))?.[0].presence).toBe(1);
+    expect(qc.getQueryData<Member[]>(queryKeys.teamMembers('10'))?.[0]?.presence).toBe(1);
     expect(qc.getQueryData<Member[]>(queryKeys.teamMembers('11'))?.map((m) => m.presence)).toEqual([1, 0]);
   });
 
@@ -113,7 +113,7 @@ describe('live events through the dispatcher', () => {
     qc.setQueryData<Member[]>(queryKeys.teamMembers('10'), [member('2', { presence: 0 })]);
     d.dispatch({ type: 'PRESENCE_UPDATE', data: { userId: '2', presence: 9 } } as never);
     d.dispatch({ type: 'SOMETHING_NEW', data: {} } as never);
-    expect(qc.getQueryData<Member[]>(queryKeys.teamMembers('10'))?.[0].presence).toBe(0);
+    expect(qc.getQueryData<Member[]>(queryKeys.teamMembers('10'))?.[0]?.presence).toBe(0);
     warn.mockRestore();
   });
 

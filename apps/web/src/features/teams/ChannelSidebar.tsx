@@ -10,7 +10,7 @@ interface Props {
   channels: Channel[];
   categories: Category[];
   activeChannelId: string | undefined;
-  onInvite(): void;
+  onInvite: () => void;
 }
 
 const COLLAPSED_KEY = 'collapsedCategories';

@@ -38,7 +38,7 @@ export function CreateTeamDialog({ open, onClose }: { open: boolean; onClose: ()
 
   return (
     <Dialog open={open} onClose={close} title={t('teams:create.title')} description={t('teams:create.description')}>
-      <form className={styles.form} onSubmit={submit} noValidate>
+      <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
         <TextField
           label={t('teams:create.name')}
           autoComplete="off"

@@ -29,18 +29,22 @@ export function TeamPage() {
   // A team missing from a loaded team list is not ours: no need to ask for its channels.
   const channelsQuery = useTeamChannels(teamId, !teams.data || !!team);
   const [inviteOpen, setInviteOpen] = useState(false);
+  // The panel shown on narrow screens; picking a channel shows it (state adjusted while rendering,
+  // as React's docs do it for a changed prop, rather than in an effect after a stale render).
   const [panel, setPanel] = useState<PanelId>('content');
+  const [panelChannelId, setPanelChannelId] = useState(channelId);
+  if (panelChannelId !== channelId) {
+    setPanelChannelId(channelId);
+    setPanel('content');
+  }
 
   const channels = channelsQuery.data?.channels;
   const channel = channelId ? channels?.find((c) => c.id === channelId) : undefined;
 
-  // Remember the open channel for this team; on narrow screens, picking a channel shows it.
+  // Remember the open channel for this team.
   useEffect(() => {
     if (channel?.type === 'text') setLastViewedChannel(teamId, channel.id);
   }, [teamId, channel]);
-  useEffect(() => {
-    setPanel('content');
-  }, [channelId]);
 
   useEffect(() => {
     if (team) document.title = channel ? `#${channel.name} | ${team.name} | Rally` : `${team.name} | Rally`;

@@ -89,7 +89,7 @@ describe('team live events', () => {
   it('USER_LEFT_TEAM takes another member out of the list and the count; the user themself loses the team', () => {
     d.dispatch({ type: 'USER_LEFT_TEAM', data: { teamId: '10', userId: '3' } });
     expect(roles()?.map(([id]) => id)).toEqual(['1', '2']);
-    expect(qc.getQueryData<Team[]>(queryKeys.teams)?.[0].memberCount).toBe(2);
+    expect(qc.getQueryData<Team[]>(queryKeys.teams)?.[0]?.memberCount).toBe(2);
 
     d.dispatch({ type: 'USER_LEFT_TEAM', data: { teamId: '10', userId: '1' } });
     expect(qc.getQueryData<Team[]>(queryKeys.teams)?.map((t) => t.id)).toEqual(['11']);

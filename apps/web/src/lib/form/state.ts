@@ -105,7 +105,7 @@ export function checkValues<V, Out>(schema: z.ZodType<Out, V>, values: V): { dat
   const parsed = schema.safeParse(values);
   if (parsed.success) return { data: parsed.data, errors: {} };
   const errors = issuesToFieldErrors(parsed.error.issues);
-  for (const field of Object.keys(errors)) errors[field] = messageKey(errors[field]);
+  for (const [field, message] of Object.entries(errors)) errors[field] = messageKey(message);
   return { data: null, errors };
 }
 

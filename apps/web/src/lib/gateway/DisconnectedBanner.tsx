@@ -1,5 +1,5 @@
 import { CloseCode } from '@rally/shared/gateway/protocol';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGateway } from './gateway-context';
 import styles from './DisconnectedBanner.module.css';
@@ -15,20 +15,20 @@ const GRACE_MS = 1500;
 export function DisconnectedBanner() {
   const { t } = useTranslation('gateway');
   const { state, nextRetryAt, closeCode, reconnectNow } = useGateway();
-  const [now, setNow] = useState(() => Date.now());
   const [graceOver, setGraceOver] = useState(false);
 
   const down = state === 'disconnected' || state === 'terminated';
   const pending = state === 'connecting' || state === 'resuming';
 
-  // Once the banner has shown, it stays until the connection is ready again.
+  // Once the banner has shown, it stays until the connection is ready again (state adjusted while
+  // rendering, as React's docs do it for a changed prop, rather than in an effect).
   const [shown, setShown] = useState(false);
-  useEffect(() => {
-    if (state === 'ready' || state === 'idle') {
-      setShown(false);
-      setGraceOver(false);
-    } else if (down) setShown(true);
-  }, [state, down]);
+  if ((state === 'ready' || state === 'idle') && (shown || graceOver)) {
+    setShown(false);
+    setGraceOver(false);
+  } else if (down && !shown) {
+    setShown(true);
+  }
 
   useEffect(() => {
     if (!pending || shown) return;
@@ -36,23 +36,14 @@ export function DisconnectedBanner() {
     return () => clearTimeout(h);
   }, [pending, shown]);
 
-  useEffect(() => {
-    if (state !== 'disconnected' || nextRetryAt === null) return;
-    setNow(Date.now());
-    const h = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(h);
-  }, [state, nextRetryAt]);
-
   const visible = down || (pending && (shown || graceOver));
   if (!visible) return null;
 
-  let text: string;
+  let text: ReactNode;
   if (state === 'terminated') {
     text = closeCode === CloseCode.SESSION_ENDED ? t('sessionEnded') : t('notAuthenticated');
   } else if (state === 'disconnected' && nextRetryAt !== null) {
-    const count = Math.max(0, Math.ceil((nextRetryAt - now) / 1000));
-    // Over the per-user socket cap (other tabs or devices): say why, since reconnecting alone will not help.
-    text = closeCode === CloseCode.TOO_MANY_CONNECTIONS ? t('tooManyConnections', { count }) : t('reconnectingIn', { count });
+    text = <RetryCountdown key={nextRetryAt} at={nextRetryAt} closeCode={closeCode} />;
   } else {
     text = t('connecting');
   }
@@ -75,4 +66,17 @@ export function DisconnectedBanner() {
       )}
     </div>
   );
+}
+
+/** The seconds left until the next attempt, ticking; a new `at` mounts a new one (key), with the time now. */
+function RetryCountdown({ at, closeCode }: { at: number; closeCode: number | null }) {
+  const { t } = useTranslation('gateway');
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const h = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(h);
+  }, []);
+  const count = Math.max(0, Math.ceil((at - now) / 1000));
+  // Over the per-user socket cap (other tabs or devices): say why, since reconnecting alone will not help.
+  return closeCode === CloseCode.TOO_MANY_CONNECTIONS ? t('tooManyConnections', { count }) : t('reconnectingIn', { count });
 }

@@ -34,7 +34,7 @@ export function createDispatcher(qc: QueryClient, live: LiveEvents): Dispatcher 
       if (!isDispatchType(event.type)) return; // an event this client does not handle yet
       if (!valid(dispatchEvents[event.type].schema, event.data, event.type)) return;
       // The union of handlers cannot be called with the union of payloads; the type and its payload were checked together above.
-      (live.events[event.type] as EventHandler<DispatchType>)(qc, event.data as never);
+      (live.events[event.type] as EventHandler<DispatchType>)(qc, event.data);
     },
 
     sessionLost() {

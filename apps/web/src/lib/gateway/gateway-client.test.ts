@@ -70,7 +70,12 @@ function setup(extra: Partial<GatewayClientOptions> = {}) {
     onTerminated,
     ...extra,
   });
-  const last = () => sockets[sockets.length - 1];
+  /** The newest socket the client opened (the test fails when there is none yet). */
+  const last = () => {
+    const socket = sockets.at(-1);
+    if (!socket) throw new Error('the client has opened no socket yet');
+    return socket;
+  };
   return { client, sockets, last, events, onReady, onDispatch, onSessionLost, onTerminated };
 }
 
@@ -222,7 +227,7 @@ describe('GatewayClient', () => {
     const t = connected();
     t.last().frame('PRESENCE_UPDATE', { userId: '1', presence: 1 }, 3);
     t.last().frame('INVALID_SESSION', { resumable: false }, 0);
-    expect(t.sockets[0].closedWith).toBe(1000);
+    expect(t.sockets[0]?.closedWith).toBe(1000);
     expect(t.client.state).toBe('connecting');
     const fresh = t.last();
     fresh.open();

@@ -4,9 +4,9 @@ import type { GatewaySnapshot } from './gateway-client';
 
 export interface GatewayContextValue extends GatewaySnapshot {
   /** Send a frame; false when the connection is not ready. */
-  send(frame: ClientFrame): boolean;
+  send: (frame: ClientFrame) => boolean;
   /** Try again now instead of waiting for the scheduled reconnect. */
-  reconnectNow(): void;
+  reconnectNow: () => void;
 }
 
 const offline: GatewayContextValue = {
