@@ -17,22 +17,23 @@
 //   7. rally/react-hooks     eslint-plugin-react-hooks' recommended rules for the web client (the
 //                            rules of hooks, exhaustive deps, and the React Compiler's checks: no
 //                            ref read or setState during render or synchronously in an effect …)
-//   8. rally/import-cycles   no import cycle between our modules (eslint-plugin-import-x no-cycle)
-//   9. rally/boundaries-*    which folder may import which (`no-restricted-imports`): web `lib`
+//   8. rally/boundaries-*    which folder may import which (`no-restricted-imports`): web `lib`
 //                            never imports `features`; server `modules` never import the gateway;
 //                            `packages/shared` never imports an app; the web's landing-route modules
 //                            import zod-bearing shared modules (and zod) only with `import type`
-//  10. rally/regexp          no regular expression with super-linear runtime (ReDoS)
-//  11. prettier              eslint-config-prettier last: no ESLint rule that Prettier's formatting
+//   9. rally/regexp          no regular expression with super-linear runtime (ReDoS)
+//  10. prettier              eslint-config-prettier last: no ESLint rule that Prettier's formatting
 //                            (`npm run format:check`) would fight
 //
 // scripts/lint.test.ts checks that each of these rejects what it should (on in-memory snippets).
+//
+// Import cycles are not checked here: `npm run lint` runs scripts/import-cycles.ts after ESLint
+// (TypeScript's own module resolution over every workspace, no plugin).
 //
 // Unused `eslint-disable` comments are errors: a directive stays only while it silences something.
 import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';
 import prettier from 'eslint-config-prettier/flat';
-import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import regexp from 'eslint-plugin-regexp';
 import tseslint from 'typescript-eslint';
@@ -163,24 +164,6 @@ export default defineConfig(
     name: 'rally/react-hooks',
     files: ['apps/web/src/**/*.{ts,tsx}'],
     extends: [reactHooks.configs.flat.recommended],
-  },
-  {
-    name: 'rally/import-cycles',
-    files,
-    plugins: { 'import-x': importX },
-    settings: {
-      // Node's resolution (package exports for @rally/shared/*) with our TypeScript extensions.
-      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
-      // The files it follows, and the parser for them (without type information: only their imports
-      // are read). Without these, TypeScript files count as unparseable and no cycle is ever found.
-      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
-      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-    },
-    rules: {
-      // A cycle makes module initialisation order matter (a value read before its module ran is
-      // undefined) and folds layers into one. Only our own modules are followed.
-      'import-x/no-cycle': ['error', { ignoreExternal: true }],
-    },
   },
   {
     name: 'rally/boundaries-web-lib',

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # npm test: every test of the project, on the embedded database (PGlite).
 #   1. Vitest: unit and integration tests (the multi-process suite runs in scripts/test-pg.sh)
-#   2. typecheck of every workspace (noUncheckedIndexedAccess on), ESLint with type information
-#      (eslint.config.js: floating promises, exhaustive switches, React's hook rules, import cycles,
-#      folder boundaries, no super-linear regular expressions; no warning allowed), then Prettier's
-#      check that every file is formatted (.prettierrc.json; `npm run format` fixes it)
+#   2. typecheck of every workspace (noUncheckedIndexedAccess on), npm run lint: ESLint with type
+#      information (eslint.config.js: floating promises, exhaustive switches, React's hook rules,
+#      folder boundaries, no super-linear regular expressions; no warning allowed) and no import
+#      cycle (scripts/import-cycles.ts), then Prettier's check that every file is formatted
+#      (.prettierrc.json; `npm run format` fixes it)
 #   3. build of the web client (the end-to-end tests use the built client, as production does), and
 #      its initial route within the 170 KB gzipped JavaScript budget (apps/web/scripts/initial-route-size.mjs)
 #   4. Playwright end-to-end tests in Debian's Chromium (installed with apt-get when missing)
@@ -35,7 +36,7 @@ say "typecheck"
 npm run --silent typecheck || die "typecheck" "tsc reported errors; see the output above"
 
 say "lint"
-npm run --silent lint || die "lint" "ESLint reported problems; see the output above"
+npm run --silent lint || die "lint" "ESLint or the import-cycle check reported problems; see the output above"
 
 say "format"
 npm run --silent format:check || die "format" "files are not formatted as Prettier would: run npm run format"
