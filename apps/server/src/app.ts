@@ -75,6 +75,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   app.decorate('rateLimiter', rateLimiter);
   app.decorate('secret', resolveSecret(config));
   app.decorateRequest('userId', null);
+  app.decorateRequest('user', null);
   app.decorateRequest('sessionToken', null);
   app.decorateRequest('region', null as never);
 

@@ -9,19 +9,23 @@ import { parse, validationError } from '../lib/validation';
 import { countAttempt } from '../modules/auth/throttle';
 import { AccessCache } from '../modules/permissions/cache';
 import { requirePermission, type Granted } from '../modules/permissions/require';
+import type { SignedInUser } from '../modules/users/repository';
 import { requestClientAddress } from './client-address';
 
 /**
- * What a handler gets: the validated input, the caller, the services' dependencies (with this
- * request's access cache), the request and reply for cookies and headers, and what the endpoint's
- * permission loaded: `access` for a team permission, `access` and `channel` for a channel one.
+ * What a handler gets: the validated input, the caller (id and user row, both read with the
+ * session), the services' dependencies (with this request's access cache), the request and reply
+ * for cookies and headers, and what the endpoint's permission loaded: `access` for a team
+ * permission, `access` and `channel` for a channel one.
  */
 export type EndpointContext<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, A extends EndpointAuth, X extends EndpointPermission | undefined> = {
   params: z.output<P>;
   query: z.output<Q>;
   body: z.output<B>;
-  /** The signed-in user; on a public endpoint, null when nobody is signed in. */
+  /** The signed-in user's id; on a public endpoint, null when nobody is signed in. */
   userId: A extends 'user' ? string : string | null;
+  /** The signed-in user's row (but the password hash), read with the session; null as userId is. */
+  user: A extends 'user' ? SignedInUser : SignedInUser | null;
   deps: ServiceDeps;
   request: FastifyRequest;
   reply: FastifyReply;
@@ -109,6 +113,7 @@ export function addEndpoint<
       query: request.query as z.output<Q>,
       body: request.body as z.output<B>,
       userId: request.userId as A extends 'user' ? string : string | null,
+      user: request.user as A extends 'user' ? SignedInUser : SignedInUser | null,
       deps: { db: app.db, bus: app.bus, log: request.log, accessCache },
       request,
       reply,

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { findSessionUserId } from './session-repository';
+import type { SignedInUser } from '../users/repository';
+import { findSessionUser } from './session-repository';
 
 export const SESSION_COOKIE = 'rally_session';
 
@@ -7,6 +8,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user's id, when the session cookie is valid. */
     userId: string | null;
+    /** The signed-in user (read with the session, in the same statement), when the session cookie is valid. */
+    user: SignedInUser | null;
     /** The raw session token from the cookie (for logout). */
     sessionToken: string | null;
   }
@@ -20,11 +23,11 @@ export function readSessionToken(request: FastifyRequest): string | null {
   return unsigned.valid && unsigned.value ? unsigned.value : null;
 }
 
-/** onRequest hook: resolves request.userId from the cookie, for every API request. */
+/** onRequest hook: resolves request.user and request.userId from the cookie, for every API request (one statement). */
 export async function authenticate(request: FastifyRequest): Promise<void> {
-  request.userId = null;
   request.sessionToken = readSessionToken(request);
-  if (request.sessionToken) request.userId = await findSessionUserId(request.server.db, request.sessionToken);
+  request.user = request.sessionToken ? await findSessionUser(request.server.db, request.sessionToken) : null;
+  request.userId = request.user?.id ?? null;
 }
 
 

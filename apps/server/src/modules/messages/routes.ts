@@ -9,8 +9,8 @@ export async function messageRoutes(app: FastifyInstance): Promise<void> {
     ...(await listMessages(deps.db, { access, channel }, query)),
   }));
 
-  addEndpoint(app, sendMessageEndpoint, async ({ deps, access, channel, body }) => {
-    const message = await sendMessage({ ...deps, rateLimiter: app.rateLimiter }, { access, channel }, body);
+  addEndpoint(app, sendMessageEndpoint, async ({ deps, access, channel, user, body }) => {
+    const message = await sendMessage({ ...deps, rateLimiter: app.rateLimiter }, { access, channel }, user, body);
     return { success: true as const, message };
   });
 }

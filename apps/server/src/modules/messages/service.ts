@@ -3,18 +3,22 @@ import { UserFlags } from '@rally/shared/api/users';
 import { RATE_LIMITS } from '@rally/shared/limits';
 import { hasBit } from '@rally/shared/permissions';
 import type { Executor } from '../../db/client';
-import { AppError, badRequest, tooManyRequests, unauthorized } from '../../lib/errors';
+import { AppError, badRequest, tooManyRequests } from '../../lib/errors';
 import type { RateLimiter } from '../../lib/rate-limit';
 import { newId } from '../../lib/snowflake';
 import type { ChannelAccess } from '../permissions/access';
 import { publishEvent } from '../../lib/events';
 import type { ServiceDeps } from '../../lib/service-deps';
-import { findUserById } from '../users/repository';
 import { toMessage } from './mappers';
-import { messageRepository, type MessageRepository } from './repository';
+import { messageRepository, type MessageAuthor, type MessageRepository } from './repository';
 
 export interface MessageServiceDeps extends ServiceDeps {
   rateLimiter: RateLimiter;
+}
+
+/** The sender of a message: what the message shows of them, and their flags (PREMIUM raises the length limit). */
+export interface MessageSender extends MessageAuthor {
+  flags: number;
 }
 
 /** The rate-limit key of a user's message sends (tests reset it). */
@@ -50,18 +54,24 @@ export async function listMessages(db: Executor, { channel }: ChannelAccess, que
 
 /**
  * Send a text message as the member whose access the endpoint checked (SEND_MESSAGES on the
- * channel): per-user rate limit, the sender's length limit (PREMIUM: 5000, else 2000), a reply
- * target in the same channel. After the insert, the message (nonce included) is published as
- * MESSAGE_SEND to the channel's audience.
+ * channel); `author` is that member's user row, which the request read with its session:
+ * per-user rate limit, the sender's length limit (PREMIUM: 5000, else 2000), a reply target in the
+ * same channel. After the insert, the message (nonce included) is published as MESSAGE_SEND to the
+ * channel's audience.
  */
-export async function sendMessage(deps: MessageServiceDeps, { access, channel }: ChannelAccess, input: SendMessageRequest, repo: MessageRepository = messageRepository): Promise<Message> {
+export async function sendMessage(
+  deps: MessageServiceDeps,
+  { access, channel }: ChannelAccess,
+  author: MessageSender,
+  input: SendMessageRequest,
+  repo: MessageRepository = messageRepository,
+): Promise<Message> {
   const { userId } = access;
+  if (author.id !== userId) throw new Error('sendMessage: the author is not the member whose access was checked');
   const channelId = channel.id;
   const rate = await deps.rateLimiter.hit(messageSendRateKey(userId), RATE_LIMITS.messageSend.count, RATE_LIMITS.messageSend.windowMs);
   if (!rate.allowed) throw tooManyRequests(rate.retryAfterMs);
 
-  const author = await findUserById(deps.db, userId);
-  if (!author) throw unauthorized();
   const content = input.content.trim();
   if (isBlankMessage(content)) throw badRequest('message_empty', { content: 'message_empty' });
   const max = messageLimit(hasBit(author.flags, UserFlags.PREMIUM));

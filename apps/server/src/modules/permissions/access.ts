@@ -2,7 +2,7 @@ import { ChannelPermission, computeChannelPermissions, computeTeamPermissions, h
 import type { Executor } from '../../db/client';
 import { readAll } from '../../db/read-all';
 import type { ChannelRow, RoleRow, TeamRow } from '../teams/mappers';
-import { findChannels, findMemberships, findMembershipsInTeam, findRoles, findTeams, type Membership } from './repository';
+import { findChannels, findMemberships, findMembershipsInTeam, findRoles, findTeams, type Membership, type TeamsOf } from './repository';
 
 /** Everything needed to decide what one member may do in one team. */
 export interface TeamAccess {
@@ -61,16 +61,24 @@ export async function loadAccessForUser(db: Executor, userId: string): Promise<T
   return assemble(userId, memberships, teamRows, roleRows, channelRows);
 }
 
+/**
+ * One team: by its id, or as the team of a channel (`{ channelId }`), which the reads find
+ * themselves (repository.ts, TeamsOf): no round trip of its own. A DM or an unknown channel is no team.
+ */
+export type TeamKey = string | { channelId: string };
+
+const teamsOf = (team: TeamKey): TeamsOf => (typeof team === 'string' ? [team] : team);
+
 /** The team's rows, or null when there is no such team: three reads in one round trip. */
-export async function loadTeamData(db: Executor, teamId: string): Promise<TeamData | null> {
-  const ids = [teamId];
-  const [teamRows, roles, channels] = await readAll(db, [() => findTeams(db, ids), () => findRoles(db, ids), () => findChannels(db, ids)]);
+export async function loadTeamData(db: Executor, team: TeamKey): Promise<TeamData | null> {
+  const of = teamsOf(team);
+  const [teamRows, roles, channels] = await readAll(db, [() => findTeams(db, of), () => findRoles(db, of), () => findChannels(db, of)]);
   return teamRows[0] ? { team: teamRows[0], roles, channels } : null;
 }
 
 /** The ids of the roles the user holds in the team, or null when they are not a member: one read. */
-export async function loadMemberRoleIds(db: Executor, teamId: string, userId: string): Promise<string[] | null> {
-  const [membership] = await findMemberships(db, userId, [teamId]);
+export async function loadMemberRoleIds(db: Executor, team: TeamKey, userId: string): Promise<string[] | null> {
+  const [membership] = await findMemberships(db, userId, teamsOf(team));
   return membership?.roleIds ?? null;
 }
 

@@ -5,13 +5,40 @@ import { withTestApp } from '../../../test/helpers/app';
 import { makeChannel, makeTeam, makeUser } from '../../../test/helpers/factories';
 import { channels } from '../../db/schema';
 import { newId } from '../../lib/snowflake';
-import { setChannelOverwrite } from './repository';
+import { findChannels, findMemberships, findRoles, findTeams, setChannelOverwrite, type TeamsOf } from './repository';
 
 describe('permissions repository', () => {
   const ctx = withTestApp();
   const { VIEW_CHANNEL, SEND_MESSAGES } = ChannelPermission;
 
   const overwritesOf = async (channelId: string) => (await ctx.db.select({ p: channels.permissions }).from(channels).where(eq(channels.id, channelId)))[0]?.p;
+
+  describe('reads by channel id', () => {
+    const readsOf = async (userId: string, teamsOf: TeamsOf) => ({
+      teams: await findTeams(ctx.db, teamsOf),
+      roles: await findRoles(ctx.db, teamsOf),
+      channels: await findChannels(ctx.db, teamsOf),
+      memberships: await findMemberships(ctx.db, userId, teamsOf),
+    });
+
+    it("read the channel's team as reads by its id do, and nothing for a DM or an unknown channel", async () => {
+      const owner = await makeUser(ctx.app);
+      const team = await makeTeam(ctx, owner);
+      const other = await makeTeam(ctx, owner);
+      const channelId = await makeChannel(ctx, team.teamId);
+      const byChannel = await readsOf(owner.id, { channelId });
+      expect(byChannel).toEqual(await readsOf(owner.id, [team.teamId]));
+      expect(byChannel.channels.map((c) => c.id)).toContain(channelId);
+      expect(byChannel.channels.every((c) => c.teamId === team.teamId) && byChannel.memberships.length === 1).toBe(true);
+      expect((await readsOf(owner.id, { channelId: other.generalId })).teams.map((t) => t.id)).toEqual([other.teamId]);
+
+      const dm = newId();
+      await ctx.db.insert(channels).values({ id: dm, teamId: null, type: 'DM', name: 'dm' });
+      const nothing = { teams: [], roles: [], channels: [], memberships: [] };
+      expect(await readsOf(owner.id, { channelId: dm })).toEqual(nothing);
+      expect(await readsOf(owner.id, { channelId: newId() })).toEqual(nothing);
+    });
+  });
 
   describe('setChannelOverwrite', () => {
     it('sets, replaces and removes one target, leaving the others', async () => {

@@ -25,33 +25,45 @@ export const heldRoleIds: SQL<string[]> = sql<string[]>`coalesce(
    where ${mr.teamId} = ${qualified(teamMembers, teamMembers.teamId)} and ${mr.userId} = ${qualified(teamMembers, teamMembers.userId)}),
   '[]'::json)`;
 
+/**
+ * Which teams a read is of: these team ids, or the team of one channel. By channel, the team is
+ * found in the same statement (`team_id = (select team_id from channels where id = …)`), so that
+ * access from a channel id needs no round trip of its own for the channel's team; a DM (no team) or
+ * an unknown channel matches nothing.
+ */
+export type TeamsOf = readonly string[] | { channelId: string };
+
+/** The channels row of the channel-keyed subquery, aliased: the outer query may be over channels too. */
+const ofChannel = sql.identifier('of_channel');
+
+function teamIdOf(column: PgColumn, teamsOf: TeamsOf): SQL {
+  if (!('channelId' in teamsOf)) return inArray(column, [...teamsOf]);
+  const teamId = sql`${ofChannel}.${sql.identifier(channels.teamId.name)}`;
+  const id = sql`${ofChannel}.${sql.identifier(channels.id.name)}`;
+  return sql`${column} = (select ${teamId} from ${channels} ${ofChannel} where ${id} = ${teamsOf.channelId})`;
+}
+
 /** The user's memberships (of the given teams, or all), in the order they joined. */
-export async function findMemberships(db: Executor, userId: string, teamIds?: readonly string[]): Promise<Membership[]> {
+export async function findMemberships(db: Executor, userId: string, teamsOf?: TeamsOf): Promise<Membership[]> {
   return db
     .select({ teamId: teamMembers.teamId, roleIds: heldRoleIds })
     .from(teamMembers)
-    .where(teamIds ? and(eq(teamMembers.userId, userId), inArray(teamMembers.teamId, [...teamIds])) : eq(teamMembers.userId, userId))
+    .where(teamsOf ? and(eq(teamMembers.userId, userId), teamIdOf(teamMembers.teamId, teamsOf)) : eq(teamMembers.userId, userId))
     .orderBy(asc(teamMembers.joinedAt), asc(teamMembers.teamId));
 }
 
-export async function findTeams(db: Executor, teamIds: readonly string[]): Promise<TeamRow[]> {
-  return db.select().from(teams).where(inArray(teams.id, [...teamIds]));
+export async function findTeams(db: Executor, teamsOf: TeamsOf): Promise<TeamRow[]> {
+  return db.select().from(teams).where(teamIdOf(teams.id, teamsOf));
 }
 
 /** Roles of the teams, highest first. */
-export async function findRoles(db: Executor, teamIds: readonly string[]): Promise<RoleRow[]> {
-  return db.select().from(roles).where(inArray(roles.teamId, [...teamIds])).orderBy(desc(roles.priority), asc(roles.id));
+export async function findRoles(db: Executor, teamsOf: TeamsOf): Promise<RoleRow[]> {
+  return db.select().from(roles).where(teamIdOf(roles.teamId, teamsOf)).orderBy(desc(roles.priority), asc(roles.id));
 }
 
 /** Channels and categories of the teams, in display order. */
-export async function findChannels(db: Executor, teamIds: readonly string[]): Promise<ChannelRow[]> {
-  return db.select().from(channels).where(inArray(channels.teamId, [...teamIds])).orderBy(asc(channels.priority), asc(channels.id));
-}
-
-/** The team of a channel, or null (no such channel, or a DM). */
-export async function findChannelTeamId(db: Executor, channelId: string): Promise<string | null> {
-  const [row] = await db.select({ teamId: channels.teamId }).from(channels).where(eq(channels.id, channelId)).limit(1);
-  return row?.teamId ?? null;
+export async function findChannels(db: Executor, teamsOf: TeamsOf): Promise<ChannelRow[]> {
+  return db.select().from(channels).where(teamIdOf(channels.teamId, teamsOf)).orderBy(asc(channels.priority), asc(channels.id));
 }
 
 /** Whose overwrite of a channel: a role of the channel's team (the team id is the default role) or a user. */

@@ -3,7 +3,9 @@ import { TeamPermission } from '@rally/shared/permissions';
 import type { EndpointPermission } from '@rally/shared/api/endpoint';
 import { withTestApp } from '../../../test/helpers/app';
 import { makeChannel, makeMember, makeTeam, makeUser } from '../../../test/helpers/factories';
+import { channels } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { newId } from '../../lib/snowflake';
 import { AccessCache } from './cache';
 import { requirePermission, type PermissionInput } from './require';
 
@@ -44,7 +46,7 @@ describe('requirePermission: what an endpoint declares, checked before its handl
     expect(await check(member.id, { team: 'CREATE_INVITES', from: 'body.teamId' }, { body: { teamId: team.teamId } })).toMatchObject({ access: { userId: member.id } });
   });
 
-  it('a channel permission: 404 for categories, strangers and another team in the path; VIEW_CHANNEL first; 400 for a bit the type lacks', async () => {
+  it('a channel permission: 404 for categories, DMs, unknown channels, strangers and another team in the path; VIEW_CHANNEL first; 400 for a bit the type lacks', async () => {
     const { owner, member, stranger, team } = await fixture();
     const other = await makeTeam(ctx, owner);
     const hidden = await makeChannel(ctx, team.teamId, { hiddenFrom: [team.teamId] });
@@ -53,6 +55,10 @@ describe('requirePermission: what an endpoint declares, checked before its handl
     expect(await check(member.id, { channel: 'SEND_MESSAGES' }, { params: general })).toMatchObject({ channel: { id: team.generalId }, access: { userId: member.id } });
     expect(await check(stranger.id, { channel: 'SEND_MESSAGES' }, { params: general })).toEqual([404, 'channel_not_found']);
     expect(await check(owner.id, { channel: 'VIEW_CHANNEL' }, { params: { channelId: team.categoryId } })).toEqual([404, 'channel_not_found']);
+    const dm = newId();
+    await ctx.db.insert(channels).values({ id: dm, teamId: null, type: 'DM', name: 'dm' });
+    expect(await check(owner.id, { channel: 'VIEW_CHANNEL' }, { params: { channelId: dm } })).toEqual([404, 'channel_not_found']);
+    expect(await check(owner.id, { channel: 'VIEW_CHANNEL' }, { params: { channelId: newId() } })).toEqual([404, 'channel_not_found']);
     expect(await check(owner.id, { channel: 'VIEW_CHANNEL' }, { params: { ...general, teamId: other.teamId } })).toEqual([404, 'channel_not_found']);
     expect(await check(owner.id, { channel: 'VIEW_CHANNEL' }, { params: { ...general, teamId: team.teamId } })).toMatchObject({ channel: { id: team.generalId } });
     expect(await check(member.id, { channel: 'SEND_MESSAGES' }, { params: { channelId: hidden } })).toEqual([403, 'no_permission_to_view_channel']);

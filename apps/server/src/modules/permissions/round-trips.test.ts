@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { call, withTestApp } from '../../../test/helpers/app';
 import { makeTeam, makeUser } from '../../../test/helpers/factories';
-import { loggedDatabase, QueryLog } from '../../../test/helpers/query-log';
+import { loggedDatabase, QueryLog, type QueryProfile } from '../../../test/helpers/query-log';
 import { createInviteVia } from '../teams/testing';
 
 /**
  * What requests cost the database, through the real app: every statement Drizzle sends while the
- * request runs (the session lookup included). Changing a number is a decision: change it here and
- * in docs/performance.md ("Database statements per request") together.
+ * request runs (the session lookup included), and the round trips they take (statements in
+ * parallel share one; QueryLog, test/helpers/query-log.ts). Changing a number is a decision: change
+ * it here and in docs/performance.md ("Database statements per request") together.
  */
 describe('database statements per request', () => {
   const log = new QueryLog();
@@ -19,33 +20,41 @@ describe('database statements per request', () => {
     return { owner, member, team: await makeTeam(ctx, owner, { members: [member] }) };
   }
 
-  async function statementsOf(request: () => Promise<{ statusCode: number; body: string }>, status: number): Promise<string[]> {
-    return log.during(async () => {
+  async function costOf(request: () => Promise<{ statusCode: number; body: string }>, status: number): Promise<QueryProfile & { all: string }> {
+    const profile = await log.profile(async () => {
       const res = await request();
       expect(res.statusCode, res.body).toBe(status);
     });
+    return { ...profile, all: profile.statements.join('\n') };
   }
 
-  it('message send: session, channel team, the team access (team, roles, channels, member roles), author, insert', async () => {
+  it('message send: the session with its user; the team access from the channel id (team, roles, channels, member roles); the insert', async () => {
     const { member, team } = await teamOfTwo();
-    const statements = await statementsOf(
-      () => call(ctx.app, 'POST', `/api/v1/channels/${team.generalId}/messages`, { cookie: member.cookie, body: { content: 'hello' } }),
-      201,
-    );
-    expect(statements, statements.join('\n')).toHaveLength(8);
+    const cost = await costOf(() => call(ctx.app, 'POST', `/api/v1/channels/${team.generalId}/messages`, { cookie: member.cookie, body: { content: 'hello' } }), 201);
+    expect(cost.statements, cost.all).toHaveLength(6);
+    expect(cost.roundTrips, cost.all).toBe(3);
   });
 
-  it('team members: session, the team access, the member list', async () => {
+  it('team members: the session, the team access, the member list', async () => {
     const { member, team } = await teamOfTwo();
-    const statements = await statementsOf(() => call(ctx.app, 'GET', `/api/v1/teams/${team.teamId}/members`, { cookie: member.cookie }), 200);
-    expect(statements, statements.join('\n')).toHaveLength(6);
+    const cost = await costOf(() => call(ctx.app, 'GET', `/api/v1/teams/${team.teamId}/members`, { cookie: member.cookie }), 200);
+    expect(cost.statements, cost.all).toHaveLength(6);
+    expect(cost.roundTrips, cost.all).toBe(3);
   });
 
-  it('join by invite: the joiner\'s access is read once, for both events', async () => {
+  it("join by invite: the joiner's access is read once, for both events", async () => {
     const { owner, team } = await teamOfTwo();
     const code = await createInviteVia(ctx.app, owner, team.teamId);
     const joiner = await makeUser(ctx.app);
-    const statements = await statementsOf(() => call(ctx.app, 'POST', `/api/v1/invites/${code}/join`, { cookie: joiner.cookie }), 200);
-    expect(statements, statements.join('\n')).toHaveLength(13);
+    const cost = await costOf(() => call(ctx.app, 'POST', `/api/v1/invites/${code}/join`, { cookie: joiner.cookie }), 200);
+    expect(cost.statements, cost.all).toHaveLength(13);
+    expect(cost.roundTrips, cost.all).toBe(9);
+  });
+
+  it('me: the session with its user, nothing more', async () => {
+    const user = await makeUser(ctx.app);
+    const cost = await costOf(() => call(ctx.app, 'GET', '/api/v1/me', { cookie: user.cookie }), 200);
+    expect(cost.statements, cost.all).toHaveLength(1);
+    expect(cost.roundTrips, cost.all).toBe(1);
   });
 });

@@ -6,6 +6,9 @@ import { users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 
+/** A user row without the password hash: the signed-in user of a request (auth/session-repository.ts findSessionUser). */
+export type SignedInUser = Omit<UserRow, 'passwordHash'>;
+
 export interface NewUser {
   id: string;
   username: string;
@@ -52,7 +55,7 @@ export async function updatePresence(db: Executor, id: string, presence: number)
   return rows.length > 0;
 }
 
-export function toPublicUser(row: UserRow): PublicUser {
+export function toPublicUser(row: SignedInUser): PublicUser {
   return {
     id: row.id,
     username: row.username,
@@ -66,7 +69,7 @@ export function toPublicUser(row: UserRow): PublicUser {
   };
 }
 
-export function toSelfUser(row: UserRow): SelfUser {
+export function toSelfUser(row: SignedInUser): SelfUser {
   return {
     ...toPublicUser(row),
     email: row.email,
