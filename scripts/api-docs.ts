@@ -17,7 +17,9 @@ export function renderApiDoc(): string {
   const rows = (Object.entries(ENDPOINTS) as [string, Endpoint][]).map(([name, e]) => {
     const paths = e.paths.map((p) => `\`${p}\``).join('<br>');
     const auth = e.auth === 'user' ? 'signed in' : 'public';
-    const limits = [e.bodyLimit ? `body ≤ ${kb(e.bodyLimit)}` : '', e.rateLimit ? `rate: \`RATE_LIMIT_${e.rateLimit.toUpperCase()}\`` : ''].filter(Boolean).join(', ');
+    const limits = [e.bodyLimit ? `body ≤ ${kb(e.bodyLimit)}` : '', e.rateLimit ? `rate: \`RATE_LIMIT_${e.rateLimit.toUpperCase()}\`` : '']
+      .filter(Boolean)
+      .join(', ');
     const permission = describePermission(e.permission).replace(/^(team|channel) (\w+)/, '$1 `$2`');
     return `| ${e.method} | ${paths} | ${auth} | ${permission.replace(/\|/g, '\\|') || '—'} | ${e.status} | ${limits || '—'} | \`${name}\` | ${e.summary.replace(/\|/g, '\\|')} |`;
   });

@@ -212,15 +212,51 @@ function bodyKinds(channelId: string): BodyKind[] {
   const depth = 4_000;
   const bigPassword = 'p'.repeat(1_000_000 - JSON.stringify({ email: 'hostile@example.com', password: '' }).length);
   return [
-    { kind: 'login, ReDoS e-mail, 120 KB', method: 'POST', path: '/api/v1/login', signedIn: false, body: JSON.stringify({ email: redosEmail(60_000), password: 'x' }) },
-    { kind: 'login, ReDoS e-mail, 8 KB', method: 'POST', path: '/api/v1/login', signedIn: false, body: JSON.stringify({ email: redosEmail(4_000), password: 'x' }) },
+    {
+      kind: 'login, ReDoS e-mail, 120 KB',
+      method: 'POST',
+      path: '/api/v1/login',
+      signedIn: false,
+      body: JSON.stringify({ email: redosEmail(60_000), password: 'x' }),
+    },
+    {
+      kind: 'login, ReDoS e-mail, 8 KB',
+      method: 'POST',
+      path: '/api/v1/login',
+      signedIn: false,
+      body: JSON.stringify({ email: redosEmail(4_000), password: 'x' }),
+    },
     { kind: 'register, ReDoS e-mail, 120 KB', method: 'POST', path: '/api/v1/register', signedIn: false, body: registerBody(redosEmail(60_000)) },
     { kind: 'register, ReDoS e-mail, 8 KB', method: 'POST', path: '/api/v1/register', signedIn: false, body: registerBody(redosEmail(3_950)) },
-    { kind: 'login, 1 MB JSON', method: 'POST', path: '/api/v1/login', signedIn: false, body: JSON.stringify({ email: 'hostile@example.com', password: bigPassword }) },
-    { kind: `login, JSON nested ${depth.toLocaleString('en')} deep`, method: 'POST', path: '/api/v1/login', signedIn: false, body: `{"email":${'['.repeat(depth)}${']'.repeat(depth)},"password":"x"}` },
-    { kind: 'login, NUL characters', method: 'POST', path: '/api/v1/login', signedIn: false, body: JSON.stringify({ email: 'nul\u0000@example.com', password: 'pass\u0000word' }) },
+    {
+      kind: 'login, 1 MB JSON',
+      method: 'POST',
+      path: '/api/v1/login',
+      signedIn: false,
+      body: JSON.stringify({ email: 'hostile@example.com', password: bigPassword }),
+    },
+    {
+      kind: `login, JSON nested ${depth.toLocaleString('en')} deep`,
+      method: 'POST',
+      path: '/api/v1/login',
+      signedIn: false,
+      body: `{"email":${'['.repeat(depth)}${']'.repeat(depth)},"password":"x"}`,
+    },
+    {
+      kind: 'login, NUL characters',
+      method: 'POST',
+      path: '/api/v1/login',
+      signedIn: false,
+      body: JSON.stringify({ email: 'nul\u0000@example.com', password: 'pass\u0000word' }),
+    },
     { kind: 'create team, NUL in name', method: 'POST', path: '/api/v1/teams', signedIn: true, body: JSON.stringify({ name: 'nul\u0000team' }) },
-    { kind: 'message, NUL in content', method: 'POST', path: `/api/v1/channels/${channelId}/messages`, signedIn: true, body: JSON.stringify({ content: 'nul\u0000message', nonce: 'hostile-nul' }) },
+    {
+      kind: 'message, NUL in content',
+      method: 'POST',
+      path: `/api/v1/channels/${channelId}/messages`,
+      signedIn: true,
+      body: JSON.stringify({ content: 'nul\u0000message', nonce: 'hostile-nul' }),
+    },
     { kind: 'GET team 99999999999999999999 channels', method: 'GET', path: '/api/v1/teams/99999999999999999999/channels', signedIn: true },
     { kind: 'GET channel 2^64 messages', method: 'GET', path: '/api/v1/channels/18446744073709551616/messages', signedIn: true },
   ];
@@ -233,7 +269,13 @@ function bodyKinds(channelId: string): BodyKind[] {
  */
 async function bodies(cmd: Extract<Command, { type: 'bodies' }>): Promise<BodyReport> {
   const runs = bodyKinds(cmd.channelId).map((kind) => {
-    const stat: Omit<BodyKindReport, 'latency'> & { times: number[] } = { kind: kind.kind, bytes: kind.body ? Buffer.byteLength(kind.body) : 0, sent: 0, outcomes: {}, times: [] };
+    const stat: Omit<BodyKindReport, 'latency'> & { times: number[] } = {
+      kind: kind.kind,
+      bytes: kind.body ? Buffer.byteLength(kind.body) : 0,
+      sent: 0,
+      outcomes: {},
+      times: [],
+    };
     return { kind, stat };
   });
   // Largest, smallest, second largest, second smallest, …

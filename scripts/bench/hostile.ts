@@ -149,9 +149,12 @@ class MeasuringSocket {
           clearTimeout(timer);
           this.lastSeq = 0;
           if (this.beat) clearInterval(this.beat);
-          this.beat = setInterval(() => {
-            if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: 'HEARTBEAT', data: { seq: this.lastSeq } }));
-          }, Math.min(10_000, frame.data.heartbeatInterval));
+          this.beat = setInterval(
+            () => {
+              if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: 'HEARTBEAT', data: { seq: this.lastSeq } }));
+            },
+            Math.min(10_000, frame.data.heartbeatInterval),
+          );
           resolve();
         }
       });
@@ -404,7 +407,16 @@ export function hostileReport(f: HostileFigures): string {
   );
   out.push(
     markdownTable(
-      ['phase', 'health p50 / p99 / max, ms', 'health ok (failed)', 'send->receive p50 / p99 / max, ms', 'messages ok (failed)', 'server CPU, s', 'events on measuring socket', 'health after the phase, ms'],
+      [
+        'phase',
+        'health p50 / p99 / max, ms',
+        'health ok (failed)',
+        'send->receive p50 / p99 / max, ms',
+        'messages ok (failed)',
+        'server CPU, s',
+        'events on measuring socket',
+        'health after the phase, ms',
+      ],
       f.phases.map((p) => [
         p.phase,
         triple(p.health),

@@ -36,7 +36,8 @@ const MESSAGES = num('BENCH_MESSAGES', 1_000_000);
 const HISTORY_REQUESTS = num('BENCH_HISTORY_REQUESTS', 500);
 const BACKENDS = (process.env.BENCH_BACKENDS ?? 'pglite,postgres').split(',').map((s) => s.trim());
 const SECTIONS = (process.env.BENCH_SECTIONS ?? 'budgets,hostile').split(',').map((s) => s.trim());
-for (const section of SECTIONS) if (section !== 'budgets' && section !== 'hostile') throw new Error(`BENCH_SECTIONS: unknown section ${section} (budgets, hostile)`);
+for (const section of SECTIONS)
+  if (section !== 'budgets' && section !== 'hostile') throw new Error(`BENCH_SECTIONS: unknown section ${section} (budgets, hostile)`);
 const ADMIN_DATABASE_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 const COOKIE_SECRET = `bench-${randomBytes(16).toString('hex')}`;
@@ -143,7 +144,11 @@ async function runBackend(backend: Backend): Promise<Figures> {
     clients = new ClientProcess();
     const wsUrl = `${server.url.replace('http', 'ws')}/api/v1/ws`;
     const sendApi = new Api(server.url);
-    const connected = await clients.connect(wsUrl, server.url, users.map((u) => u.cookie));
+    const connected = await clients.connect(
+      wsUrl,
+      server.url,
+      users.map((u) => u.cookie),
+    );
     if (connected.failed) log(`  ${connected.failed} sockets failed, e.g. ${connected.errors.join(' | ')}`);
     await sleep(5000); // idle: let allocation settle
     const rssAfter = rssBytes(server.pid);
@@ -266,7 +271,10 @@ function table(results: Figures[]): string {
     ['history: messages per page', (r) => String(r.historyPageSize)],
     ['set-up: users+sessions / team+joins, s', (r) => `${f1(r.usersSeedMs / 1000)} / ${f1(r.teamSetupMs / 1000)}`],
   ];
-  return markdownTable(['', ...results.map((r) => r.backend)], rows.map(([label, get]) => [label, ...results.map(get)]));
+  return markdownTable(
+    ['', ...results.map((r) => r.backend)],
+    rows.map(([label, get]) => [label, ...results.map(get)]),
+  );
 }
 
 /** The sections BENCH_SECTIONS asks for, on one backend. */
@@ -279,7 +287,9 @@ async function main(): Promise<void> {
   const machine = machineInfo();
   log(`machine: ${machine.cpuModel}, ${machine.cores} cores, ${machine.memoryGiB} GiB, Node ${machine.node}`);
   if (SECTIONS.includes('budgets')) {
-    log(`plan: ${USERS} users/sockets, ${RATE} msg/s for ${SECONDS} s from ${SENDERS} senders, ${MESSAGES.toLocaleString('en')} stored messages, ${HISTORY_REQUESTS} history reads`);
+    log(
+      `plan: ${USERS} users/sockets, ${RATE} msg/s for ${SECONDS} s from ${SENDERS} senders, ${MESSAGES.toLocaleString('en')} stored messages, ${HISTORY_REQUESTS} history reads`,
+    );
   }
   if (SECTIONS.includes('hostile')) {
     log(`plan: hostile load, ${HOSTILE_SECONDS} s per phase, flood of ${FLOOD_SOCKETS} sockets × ${FLOOD_FRAMES} frames`);
@@ -299,7 +309,9 @@ async function main(): Promise<void> {
   if (BACKENDS.includes('postgres')) {
     const [pgOk, redisOk] = await Promise.all([postgresReachable(ADMIN_DATABASE_URL), redisReachable(REDIS_URL)]);
     if (!pgOk || !redisOk) {
-      log(`skipping PostgreSQL + Redis: ${!pgOk ? `PostgreSQL at ${ADMIN_DATABASE_URL} not reachable` : ''} ${!redisOk ? `Redis at ${REDIS_URL} not reachable` : ''}`);
+      log(
+        `skipping PostgreSQL + Redis: ${!pgOk ? `PostgreSQL at ${ADMIN_DATABASE_URL} not reachable` : ''} ${!redisOk ? `Redis at ${REDIS_URL} not reachable` : ''}`,
+      );
     } else {
       const backend = await postgresBackend();
       try {
@@ -310,9 +322,13 @@ async function main(): Promise<void> {
     }
   }
 
-  console.log(`\nRally bench, ${new Date().toISOString().slice(0, 10)}: ${machine.cpuModel}, ${machine.cores} cores, ${machine.memoryGiB} GiB, Node ${machine.node}`);
+  console.log(
+    `\nRally bench, ${new Date().toISOString().slice(0, 10)}: ${machine.cpuModel}, ${machine.cores} cores, ${machine.memoryGiB} GiB, Node ${machine.node}`,
+  );
   if (results.length) {
-    console.log(`${USERS} members in one team, all connected; ${RATE} messages/s for ${SECONDS} s from ${SENDERS} senders; history over ${MESSAGES.toLocaleString('en')} messages\n`);
+    console.log(
+      `${USERS} members in one team, all connected; ${RATE} messages/s for ${SECONDS} s from ${SENDERS} senders; history over ${MESSAGES.toLocaleString('en')} messages\n`,
+    );
     console.log(table(results));
   }
   for (const figures of hostile) console.log(`\n${hostileReport(figures)}`);

@@ -14,7 +14,7 @@ try {
   const report = JSON.parse(fs.readFileSync(file, 'utf8'));
   if (kind === 'vitest') {
     passed = report.numPassedTests ?? 0;
-    failed = (report.numFailedTests ?? 0);
+    failed = report.numFailedTests ?? 0;
     if (failed === 0 && (report.numFailedTestSuites ?? 0) > 0) failed = report.numFailedTestSuites;
   } else if (kind === 'playwright') {
     const stats = report.stats ?? {};

@@ -14,14 +14,27 @@ function configError(env: Record<string, string>): ConfigError {
 describe('loadConfig', () => {
   it('has working defaults for an empty environment', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ PORT: 3000, ALLOWED_REGIONS: ['TR', 'AZ'], DEFAULT_COUNTRY: 'TR', COUNTRY_HEADER: 'cf-ipcountry', LOGIN_FAILURES_BEFORE_CAPTCHA: 3 });
+    expect(config).toMatchObject({
+      PORT: 3000,
+      ALLOWED_REGIONS: ['TR', 'AZ'],
+      DEFAULT_COUNTRY: 'TR',
+      COUNTRY_HEADER: 'cf-ipcountry',
+      LOGIN_FAILURES_BEFORE_CAPTCHA: 3,
+    });
     expect(config.RATE_LIMIT_REGISTER).toEqual({ count: 10, windowMs: 3_600_000 });
     expect(config.RATE_LIMIT_LOGIN).toEqual({ count: 20, windowMs: 300_000 });
     expect(config.COOKIE_SECRET).toBeUndefined();
   });
 
   it('parses values and ignores empty and unknown variables', () => {
-    const config = loadConfig({ PORT: '8080', ALLOWED_REGIONS: 'tr, az ,de', RATE_LIMIT_LOGIN: '5/60', COOKIE_SECRET: 'x'.repeat(32), DATABASE_URL: '', HOME: '/root' });
+    const config = loadConfig({
+      PORT: '8080',
+      ALLOWED_REGIONS: 'tr, az ,de',
+      RATE_LIMIT_LOGIN: '5/60',
+      COOKIE_SECRET: 'x'.repeat(32),
+      DATABASE_URL: '',
+      HOME: '/root',
+    });
     expect(config.PORT).toBe(8080);
     expect(config.ALLOWED_REGIONS).toEqual(['TR', 'AZ', 'DE']);
     expect(config.RATE_LIMIT_LOGIN).toEqual({ count: 5, windowMs: 60_000 });

@@ -2,9 +2,7 @@ import { z } from 'zod';
 import { ALLOWED_REGIONS_DEFAULT, TIMING } from '@rally/shared/limits';
 import { parseProxyEntry } from './http/trusted-proxy';
 
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 /** A rate limit written as "COUNT/SECONDS", e.g. "10/3600". */
 const rate = z
@@ -16,13 +14,16 @@ const rate = z
   });
 
 const urlString = (protocols: string[]) =>
-  z.string().refine((v) => {
-    try {
-      return protocols.includes(new URL(v).protocol);
-    } catch {
-      return false;
-    }
-  }, `must be a URL starting with ${protocols.join(' or ')}//`);
+  z.string().refine(
+    (v) => {
+      try {
+        return protocols.includes(new URL(v).protocol);
+      } catch {
+        return false;
+      }
+    },
+    `must be a URL starting with ${protocols.join(' or ')}//`,
+  );
 
 /** Every setting of the server, from environment variables. See README "Configuration". */
 export const configSchema = z.object({
@@ -40,12 +41,25 @@ export const configSchema = z.object({
   ALLOWED_REGIONS: z
     .string()
     .default(ALLOWED_REGIONS_DEFAULT.join(','))
-    .transform((v) => v.split(',').map((s) => s.trim().toUpperCase()).filter(Boolean))
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim().toUpperCase())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.string().regex(/^([A-Z]{2}|\*)$/, 'must be two-letter country codes separated by commas, or *')).min(1)),
   /** Header set by the trusted reverse proxy with the visitor's country. */
-  COUNTRY_HEADER: z.string().min(1).default('cf-ipcountry').transform((v) => v.toLowerCase()),
+  COUNTRY_HEADER: z
+    .string()
+    .min(1)
+    .default('cf-ipcountry')
+    .transform((v) => v.toLowerCase()),
   /** Country assumed for loopback and private addresses that carry no country header. */
-  DEFAULT_COUNTRY: z.string().regex(/^[a-z]{2}$/i, 'must be a two-letter country code').default('TR').transform((v) => v.toUpperCase()),
+  DEFAULT_COUNTRY: z
+    .string()
+    .regex(/^[a-z]{2}$/i, 'must be a two-letter country code')
+    .default('TR')
+    .transform((v) => v.toUpperCase()),
   /**
    * Comma-separated addresses or CIDR networks of reverse proxies whose X-Forwarded-For and country
    * header are trusted, besides loopback (e.g. a container network: 172.18.0.0/16).
@@ -53,7 +67,12 @@ export const configSchema = z.object({
   TRUSTED_PROXIES: z
     .string()
     .default('')
-    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.string().refine((entry) => parseProxyEntry(entry) !== null, 'must be IP addresses or CIDR networks (10.0.0.0/8), comma-separated'))),
   /** Secret for cookie signing and captcha challenges; at least 32 characters. Made and kept in DATA_DIR when unset. */
   COOKIE_SECRET: z.string().min(32, 'must be at least 32 characters long').optional(),
@@ -91,9 +110,17 @@ export const configSchema = z.object({
   /** PRESENCE_UPDATE frames of one user within this many ms make one write and at most one event. */
   GATEWAY_PRESENCE_COALESCE_MS: z.coerce.number().int().min(0).default(500),
   /** Largest client frame in bytes. */
-  GATEWAY_MAX_PAYLOAD_BYTES: z.coerce.number().int().min(256).default(16 * 1024),
+  GATEWAY_MAX_PAYLOAD_BYTES: z.coerce
+    .number()
+    .int()
+    .min(256)
+    .default(16 * 1024),
   /** A socket whose unsent output exceeds this (a slow consumer) is dropped; it may resume. */
-  GATEWAY_MAX_BUFFERED_BYTES: z.coerce.number().int().min(1024).default(4 * 1024 * 1024),
+  GATEWAY_MAX_BUFFERED_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(4 * 1024 * 1024),
 });
 
 export type Config = z.infer<typeof configSchema>;

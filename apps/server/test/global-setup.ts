@@ -1,5 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { TEMPLATE_COMMENT_ENV, ensurePgliteTemplate, ensurePostgresTemplate, postgresTemplateName, pruneStalePgliteTemplates, withAdmin } from './helpers/template';
+import {
+  TEMPLATE_COMMENT_ENV,
+  ensurePgliteTemplate,
+  ensurePostgresTemplate,
+  postgresTemplateName,
+  pruneStalePgliteTemplates,
+  withAdmin,
+} from './helpers/template';
 
 /**
  * Vitest globalSetup: migrate the database template once per run, before any test file clones it

@@ -39,7 +39,7 @@ function applyDocumentLanguage(lng: string) {
 
 /** Resolves once i18next is initialised with the active language's translations (never rejects). */
 export const i18nReady: Promise<void> = (async () => {
-  const lng = detectLanguage(readStoredLanguage(), typeof navigator === 'undefined' ? [] : navigator.languages ?? [navigator.language]);
+  const lng = detectLanguage(readStoredLanguage(), typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]));
   let bundle: ResourceLanguage = {};
   try {
     bundle = await fetchLanguage(lng);

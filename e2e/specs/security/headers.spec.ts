@@ -18,7 +18,8 @@ import { captchaLabel, landingCallToAction, openRegisterDialog, solveCaptchaWidg
 async function startForeignSite(): Promise<{ url: string; close: () => Promise<void> }> {
   const server = http.createServer((request, response) => {
     response.setHeader('content-type', 'text/html; charset=utf-8');
-    if (request.url === '/own-page') return response.end('<!doctype html><html lang="en"><title>Ordinary</title><p>An ordinary page of the foreign site</p></html>');
+    if (request.url === '/own-page')
+      return response.end('<!doctype html><html lang="en"><title>Ordinary</title><p>An ordinary page of the foreign site</p></html>');
     response.end(
       '<!doctype html><html lang="en"><title>Win a prize</title><h1>Win a prize</h1>' +
         '<iframe id="own" title="The foreign site" src="/own-page" width="400" height="100"></iframe>' +
@@ -49,7 +50,14 @@ test('refuses to render inside a foreign page’s iframe (clickjacking)', async 
     expect(response.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
 
     // … but refused to show it: the frame-ancestors refusal is reported, and the frame holds no Rally page.
-    await expect.poll(() => pageProblems.cspViolations().map((p) => p.text).join('\n')).toContain("frame-ancestors 'none'");
+    await expect
+      .poll(() =>
+        pageProblems
+          .cspViolations()
+          .map((p) => p.text)
+          .join('\n'),
+      )
+      .toContain("frame-ancestors 'none'");
     const victim = page.frames().find((f) => f.url() !== foreign.url && !f.url().endsWith('/own-page'));
     expect(victim, 'the frame meant for Rally').toBeDefined();
     expect(victim?.url()).not.toBe(`${SERVER_URL}/`);
@@ -106,7 +114,11 @@ test('the CSP refuses injected inline script, event handlers and eval, and the g
   expect(evaluated).toEqual({ ran: false, refused: true });
 
   // The guard saw each refusal, as the events that name the directive (and the console lines).
-  const refusals = () => pageProblems.cspViolations().filter((p) => p.source === 'event').map((p) => p.text.split(' at ')[0]);
+  const refusals = () =>
+    pageProblems
+      .cspViolations()
+      .filter((p) => p.source === 'event')
+      .map((p) => p.text.split(' at ')[0]);
   await expect
     .poll(refusals)
     .toEqual(

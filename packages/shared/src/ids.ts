@@ -22,7 +22,7 @@ export function snowflakeTimestamp(id: string): number {
 
 /** The smallest id that could have been made at `ms` (for time-based keyset queries). */
 export function snowflakeFromTimestamp(ms: number): string {
-  return ((BigInt(ms - RALLY_EPOCH)) << 22n).toString();
+  return (BigInt(ms - RALLY_EPOCH) << 22n).toString();
 }
 
 export function compareSnowflakes(a: string, b: string): number {

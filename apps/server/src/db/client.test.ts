@@ -37,7 +37,19 @@ describe('data directory lock', () => {
     const first = await openDatabase({ dataDir: dir });
     await expect(openDatabase({ dataDir: dir })).rejects.toThrow(/in use/);
     const { teams, users } = await import('./schema');
-    await first.db.insert(users).values({ id: '1', username: 'a', slug: 'aaa', email: 'a@example.com', passwordHash: 'x', settings: { locale: 'en', developerMode: { isEnabled: false }, leftSidebar: { isEnabled: false }, privacy: { friendRequests: 'everyone', directMessages: 'everyone' } } });
+    await first.db.insert(users).values({
+      id: '1',
+      username: 'a',
+      slug: 'aaa',
+      email: 'a@example.com',
+      passwordHash: 'x',
+      settings: {
+        locale: 'en',
+        developerMode: { isEnabled: false },
+        leftSidebar: { isEnabled: false },
+        privacy: { friendRequests: 'everyone', directMessages: 'everyone' },
+      },
+    });
     await first.db.insert(teams).values({ id: '2', name: 'Team', ownerId: '1' });
     await first.close();
     const second = await openDatabase({ dataDir: dir });

@@ -1,5 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, foreignKey, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, unique, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { CHANNEL_TYPES, type ChannelOverwrites } from '@rally/shared/permissions';
 import type { UserSettings } from '@rally/shared/api/users';
 import { snowflake } from './types';
@@ -30,10 +45,7 @@ export const users = pgTable(
     settings: jsonb('settings').$type<UserSettings>().notNull(),
     createdAt: createdAt(),
   },
-  (t) => [
-    uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
-    uniqueIndex('users_slug_lower_idx').on(sql`lower(${t.slug})`),
-  ],
+  (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`), uniqueIndex('users_slug_lower_idx').on(sql`lower(${t.slug})`)],
 );
 
 export const sessions = pgTable(
@@ -41,7 +53,9 @@ export const sessions = pgTable(
   {
     /** sha256 of the token; the token itself is only in the cookie. */
     tokenHash: text('token_hash').primaryKey(),
-    userId: snowflake('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: snowflake('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     userAgent: text('user_agent'),
@@ -63,7 +77,9 @@ export const teams = pgTable('teams', {
   profilePicture: text('profile_picture'),
   banner: text('banner'),
   description: text('description'),
-  ownerId: snowflake('owner_id').notNull().references(() => users.id),
+  ownerId: snowflake('owner_id')
+    .notNull()
+    .references(() => users.id),
   isVerified: boolean('is_verified').notNull().default(false),
   isSafeForTeen: boolean('is_safe_for_teen').notNull().default(false),
   isDiscoverable: boolean('is_discoverable').notNull().default(false),
@@ -74,8 +90,12 @@ export const teams = pgTable('teams', {
 export const teamMembers = pgTable(
   'team_members',
   {
-    teamId: snowflake('team_id').notNull().references(() => teams.id, { onDelete: 'cascade' }),
-    userId: snowflake('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    teamId: snowflake('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    userId: snowflake('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     joinedAt: timestamp('joined_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.teamId, t.userId] }), index('team_members_user_idx').on(t.userId)],
@@ -85,7 +105,9 @@ export const roles = pgTable(
   'roles',
   {
     id: snowflake('id').primaryKey(),
-    teamId: snowflake('team_id').notNull().references(() => teams.id, { onDelete: 'cascade' }),
+    teamId: snowflake('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     color: text('color'),
     color2: text('color2'),
@@ -158,8 +180,12 @@ export const invites = pgTable(
   'invites',
   {
     code: text('code').primaryKey(),
-    teamId: snowflake('team_id').notNull().references(() => teams.id, { onDelete: 'cascade' }),
-    inviterId: snowflake('inviter_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    teamId: snowflake('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    inviterId: snowflake('inviter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     uses: integer('uses').notNull().default(0),
     maxUses: integer('max_uses'),
     applicationEnabled: boolean('application_enabled').notNull().default(false),
@@ -173,8 +199,12 @@ export const messages = pgTable(
   'messages',
   {
     id: snowflake('id').primaryKey(),
-    channelId: snowflake('channel_id').notNull().references(() => channels.id, { onDelete: 'cascade' }),
-    authorId: snowflake('author_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    channelId: snowflake('channel_id')
+      .notNull()
+      .references(() => channels.id, { onDelete: 'cascade' }),
+    authorId: snowflake('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     content: text('content').notNull(),
     type: text('type').notNull().default('text'),
     replyTo: snowflake('reply_to'),

@@ -80,7 +80,7 @@ describe('gateway abuse by one user', () => {
     expect(codes.slice(0, 8).every((c) => c !== CloseCode.RATE_LIMITED)).toBe(true);
   });
 
-  it('counts the frames of all of a user\'s sockets together: the socket that passes the user limit is closed', async () => {
+  it("counts the frames of all of a user's sockets together: the socket that passes the user limit is closed", async () => {
     const user = await makeUser(ctx.app);
     const a = await ready(user);
     const b = await ready(user);
@@ -109,7 +109,10 @@ describe('gateway abuse by one user', () => {
     });
 
     const marker = async (content: string) =>
-      ctx.app.bus.publish({ audience: { kind: 'channel', channelId: team.generalId }, event: { type: 'MESSAGE_SEND', data: makeMessage(team.generalId, { content, author: owner }) } });
+      ctx.app.bus.publish({
+        audience: { kind: 'channel', channelId: team.generalId },
+        event: { type: 'MESSAGE_SEND', data: makeMessage(team.generalId, { content, author: owner }) },
+      });
 
     it('coalesces a burst from several sockets into one write and one event with the aggregate presence', async () => {
       const watcher = (await ready(owner)).client;
@@ -137,7 +140,7 @@ describe('gateway abuse by one user', () => {
   });
 
   describe('resume', () => {
-    it('a RESUME with another user\'s session id finds nothing and leaves the session resumable by its owner', async () => {
+    it("a RESUME with another user's session id finds nothing and leaves the session resumable by its owner", async () => {
       const victim = await makeUser(ctx.app);
       const thief = await makeUser(ctx.app);
       const team = await makeTeam(ctx.app, victim);

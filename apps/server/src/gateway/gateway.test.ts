@@ -25,7 +25,10 @@ describe('gateway', () => {
   }
 
   const publishMessage = (channelId: string, content: string) =>
-    ctx.app.bus.publish({ audience: { kind: 'channel', channelId }, event: { type: 'MESSAGE_SEND', data: makeMessage(channelId, { content, author: owner }) } });
+    ctx.app.bus.publish({
+      audience: { kind: 'channel', channelId },
+      event: { type: 'MESSAGE_SEND', data: makeMessage(channelId, { content, author: owner }) },
+    });
 
   beforeAll(async () => {
     owner = await makeUser(ctx.app, 'owner');
@@ -125,7 +128,10 @@ describe('gateway', () => {
     await publishMessage(team.generalId, 'for the team');
     await publishMessage(team.staffId, 'for staff');
     await ctx.app.bus.publish({ audience: { kind: 'team', teamId: team.teamId }, event: { type: 'PRESENCE_UPDATE', data: { userId: owner.id, presence: 2 } } });
-    await ctx.app.bus.publish({ audience: { kind: 'users', userIds: [outsider.id, member.id] }, event: { type: 'PRESENCE_UPDATE', data: { userId: 'x', presence: 3 } } });
+    await ctx.app.bus.publish({
+      audience: { kind: 'users', userIds: [outsider.id, member.id] },
+      event: { type: 'PRESENCE_UPDATE', data: { userId: 'x', presence: 3 } },
+    });
 
     const mFrames = [await m.next(), await m.next(), await m.next()];
     expect(mFrames.map((f) => [f.seq, f.type, f.data.content ?? f.data.presence])).toEqual([
@@ -153,11 +159,17 @@ describe('gateway', () => {
     const general = readyOfOwner.channels.find((c) => c.id === other.generalId)!;
     await ctx.app.bus.publish({
       audience: { kind: 'users', userIds: [joiner.id] },
-      event: { type: 'USER_JOINED_TEAM', data: { team: readyOfOwner.teams.find((t) => t.id === other.teamId)!, channels: [general], categories: [], roles: [] } },
+      event: {
+        type: 'USER_JOINED_TEAM',
+        data: { team: readyOfOwner.teams.find((t) => t.id === other.teamId)!, channels: [general], categories: [], roles: [] },
+      },
     });
     expect((await client.next()).type).toBe('USER_JOINED_TEAM');
     await publishMessage(other.generalId, 'welcome');
-    await ctx.app.bus.publish({ audience: { kind: 'team', teamId: other.teamId }, event: { type: 'PRESENCE_UPDATE', data: { userId: owner.id, presence: 1 } } });
+    await ctx.app.bus.publish({
+      audience: { kind: 'team', teamId: other.teamId },
+      event: { type: 'PRESENCE_UPDATE', data: { userId: owner.id, presence: 1 } },
+    });
     const frames = [await client.next(), await client.next()];
     expect(frames.map((f) => [f.seq, f.type])).toEqual([
       [2, 'MESSAGE_SEND'],

@@ -43,7 +43,12 @@ export function attachGateway(app: FastifyInstance, overrides: Partial<GatewayOp
   const core = new GatewayCore(app, options, store);
   const control: ControlChannel =
     app.bus instanceof RedisBus
-      ? redisControl(app.bus.commands, app.config.REDIS_PREFIX, (tokenHash) => core.endAuthSession(tokenHash), (err) => app.log.error({ err }, 'gateway: control channel'))
+      ? redisControl(
+          app.bus.commands,
+          app.config.REDIS_PREFIX,
+          (tokenHash) => core.endAuthSession(tokenHash),
+          (err) => app.log.error({ err }, 'gateway: control channel'),
+        )
       : localControl;
   const wss = new WebSocketServer({ noServer: true, maxPayload: options.maxPayloadBytes, perMessageDeflate: false, clientTracking: false });
   let accepting = true;

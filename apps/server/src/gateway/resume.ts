@@ -7,11 +7,7 @@ const PAGE = 1000;
 /** Whether the snapshot may be resumed by this sign-in from this position. */
 export function canResume(snapshot: SessionSnapshot | null, who: { userId: string; tokenHash: string }, clientSeq: number): snapshot is SessionSnapshot {
   return (
-    snapshot !== null &&
-    snapshot.userId === who.userId &&
-    snapshot.tokenHash === who.tokenHash &&
-    clientSeq >= snapshot.floor &&
-    clientSeq <= snapshot.seq
+    snapshot !== null && snapshot.userId === who.userId && snapshot.tokenHash === who.tokenHash && clientSeq >= snapshot.floor && clientSeq <= snapshot.seq
   );
 }
 
@@ -25,7 +21,14 @@ export function canResume(snapshot: SessionSnapshot | null, who: { userId: strin
  * the cursor, an event for the session was lost (a gap), its access could not be loaded, or more
  * than the buffer bound arrived, so that the client's position `clientSeq` fell out of it.
  */
-export async function catchUp(session: Session, bus: EventBus, router: Router, cursor: BusId, clientSeq: number, stillWanted: () => boolean): Promise<BusId | null> {
+export async function catchUp(
+  session: Session,
+  bus: EventBus,
+  router: Router,
+  cursor: BusId,
+  clientSeq: number,
+  stillWanted: () => boolean,
+): Promise<BusId | null> {
   for (;;) {
     const page = await bus.readAfter(cursor, PAGE);
     if (!page || !stillWanted()) return null;

@@ -99,7 +99,10 @@ describe('gateway subscriptions', () => {
     const b = (await ready(bystander)).client;
 
     await teamRepository.addMemberRoles(ctx.db, team.teamId, member.id, [moderators]);
-    await publish({ audience: { kind: 'team', teamId: team.teamId }, event: { type: 'USER_ROLE_ADDED', data: { teamId: team.teamId, userId: member.id, roleId: moderators } } });
+    await publish({
+      audience: { kind: 'team', teamId: team.teamId },
+      event: { type: 'USER_ROLE_ADDED', data: { teamId: team.teamId, userId: member.id, roleId: moderators } },
+    });
     // The channel appears first, then the event that made it appear.
     expect(await m.next()).toMatchObject({ type: 'CHANNEL_CREATED', data: { id: staffId, name: 'staff' } });
     expect(summary(await m.next())).toEqual(['USER_ROLE_ADDED', moderators]);

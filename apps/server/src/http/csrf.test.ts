@@ -5,7 +5,12 @@ describe('CSRF defence', () => {
   const ctx = withTestApp({ PUBLIC_URL: 'https://rally.example.com' });
 
   const post = (url: string, headers: Record<string, string>) =>
-    ctx.app.inject({ method: 'POST', url, payload: JSON.stringify({ email: 'a@example.com', password: 'secret' }), headers: { 'content-type': 'application/json', ...headers } });
+    ctx.app.inject({
+      method: 'POST',
+      url,
+      payload: JSON.stringify({ email: 'a@example.com', password: 'secret' }),
+      headers: { 'content-type': 'application/json', ...headers },
+    });
   const csrfRefusal = { success: false, code: 'csrf', message: 'This request was blocked because it did not come from Rally' };
 
   it('refuses a POST without the x-rally-request header with 403', async () => {

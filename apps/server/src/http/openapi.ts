@@ -37,7 +37,14 @@ function operation(name: string, endpoint: Endpoint): JsonSchema {
   const permission = describePermission(endpoint.permission);
   const description = [aliases.length ? `Also at ${aliases.join(', ')}.` : '', permission ? `Permission: ${permission}.` : ''].filter(Boolean).join(' ');
   const params = [...parameters(endpoint.params, 'path'), ...parameters(endpoint.query, 'query')];
-  if (endpoint.method !== 'GET') params.push({ name: CSRF_HEADER, in: 'header', required: true, schema: { type: 'string' }, description: 'Any value: proves the call comes from a script of an allowed origin (CSRF defence)' });
+  if (endpoint.method !== 'GET')
+    params.push({
+      name: CSRF_HEADER,
+      in: 'header',
+      required: true,
+      schema: { type: 'string' },
+      description: 'Any value: proves the call comes from a script of an allowed origin (CSRF defence)',
+    });
   return {
     operationId: name,
     summary: endpoint.summary,
@@ -48,7 +55,10 @@ function operation(name: string, endpoint: Endpoint): JsonSchema {
     ...(endpoint.body ? { requestBody: { required: true, content: { 'application/json': { schema: withoutDialect(inputSchema(endpoint.body)) } } } } : {}),
     responses: {
       [String(endpoint.status)]: { description: 'Success', content: { 'application/json': { schema: withoutDialect(outputSchema(endpoint.response)) } } },
-      default: { description: 'Failure: { success: false, message, code, errors? }', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
+      default: {
+        description: 'Failure: { success: false, message, code, errors? }',
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+      },
     },
   };
 }

@@ -16,7 +16,14 @@ describe('isOwnOrigin', () => {
   });
 
   it('refuses every other origin', () => {
-    for (const origin of ['https://evil.example', 'http://rally.example.com', 'https://rally.example.com.evil.example', 'https://rally.example.com:8443', 'null', '']) {
+    for (const origin of [
+      'https://evil.example',
+      'http://rally.example.com',
+      'https://rally.example.com.evil.example',
+      'https://rally.example.com:8443',
+      'null',
+      '',
+    ]) {
       expect(isOwnOrigin(config, origin, 'localhost:3000'), origin).toBe(false);
     }
     expect(isOwnOrigin(config, 'http://localhost:3001', 'localhost:3000')).toBe(false);

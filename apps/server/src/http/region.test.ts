@@ -4,12 +4,24 @@ import { withTestApp } from '../../test/helpers/app';
 import { isPrivateAddress, resolveRegion } from './region';
 
 describe('isPrivateAddress', () => {
-  it.each(['127.0.0.1', '127.8.9.10', '10.0.0.1', '172.16.0.1', '172.31.255.255', '192.168.1.1', '169.254.1.1', '::1', '::ffff:127.0.0.1', '::ffff:10.1.2.3', 'fc00::1', 'fd12:3456::1', 'fe80::1'])(
-    '%s is private',
-    (address) => expect(isPrivateAddress(address)).toBe(true),
-  );
-  it.each(['8.8.8.8', '172.15.0.1', '172.32.0.1', '192.169.0.1', '11.0.0.1', '2001:db8::1', '::ffff:8.8.8.8', '', 'localhost', 'not an ip'])('%j is not', (address) =>
-    expect(isPrivateAddress(address)).toBe(false),
+  it.each([
+    '127.0.0.1',
+    '127.8.9.10',
+    '10.0.0.1',
+    '172.16.0.1',
+    '172.31.255.255',
+    '192.168.1.1',
+    '169.254.1.1',
+    '::1',
+    '::ffff:127.0.0.1',
+    '::ffff:10.1.2.3',
+    'fc00::1',
+    'fd12:3456::1',
+    'fe80::1',
+  ])('%s is private', (address) => expect(isPrivateAddress(address)).toBe(true));
+  it.each(['8.8.8.8', '172.15.0.1', '172.32.0.1', '192.169.0.1', '11.0.0.1', '2001:db8::1', '::ffff:8.8.8.8', '', 'localhost', 'not an ip'])(
+    '%j is not',
+    (address) => expect(isPrivateAddress(address)).toBe(false),
   );
 });
 
@@ -51,7 +63,12 @@ describe('region gating of the API', () => {
   const ctx = withTestApp();
 
   it('answers 451 region_unavailable to a visitor from US (country header through loopback)', async () => {
-    for (const [method, url] of [['GET', '/api/v1/me'], ['GET', '/api/v1/captcha'], ['POST', '/api/v1/register'], ['POST', '/api/v1/login']] as const) {
+    for (const [method, url] of [
+      ['GET', '/api/v1/me'],
+      ['GET', '/api/v1/captcha'],
+      ['POST', '/api/v1/register'],
+      ['POST', '/api/v1/login'],
+    ] as const) {
       const res = await ctx.app.inject({ method, url, headers: { 'cf-ipcountry': 'US', 'x-rally-request': '1' } });
       expect(res.statusCode, url).toBe(451);
       expect(res.json()).toEqual({

@@ -130,7 +130,7 @@ describe('the ALTCHA widget under the CSP', () => {
       .split('\n')
       .find((l) => l.startsWith('const css = '));
     const literal = line?.slice('const css = '.length).replace(/;\s*$/, '') ?? '';
-    expect(literal, 'the ALTCHA bundle no longer has a `const css = \'…\';` line: check how it styles itself').toMatch(/^'(?:[^'\\]|\\.)*'$/);
+    expect(literal, "the ALTCHA bundle no longer has a `const css = '…';` line: check how it styles itself").toMatch(/^'(?:[^'\\]|\\.)*'$/);
     const css: unknown = vm.runInNewContext(literal); // a lone string literal (checked above): evaluating it runs nothing
     const hash = `sha256-${createHash('sha256').update(String(css)).digest('base64')}`;
     expect(hash, 'altcha changed its CSS: put this hash in ALTCHA_CSS_HASH (http/security-headers.ts)').toBe(ALTCHA_CSS_HASH);

@@ -46,7 +46,9 @@ describe('fuzzing every API route', () => {
     ids.channelId = team.generalId;
     const invite = await call(ctx.app, 'POST', '/api/v1/teams/invite', { cookie: owner.cookie, body: { teamId: ids.teamId } });
     ids.code = invite.json().invite.code;
-    ids.replyTo = (await call(ctx.app, 'POST', `/api/v1/channels/${ids.channelId}/messages`, { cookie: owner.cookie, body: { content: 'first' } })).json().message.id;
+    ids.replyTo = (
+      await call(ctx.app, 'POST', `/api/v1/channels/${ids.channelId}/messages`, { cookie: owner.cookie, body: { content: 'first' } })
+    ).json().message.id;
   });
 
   /** Statuses seen per route: each must have been reached signed in (logout ends the session it is called with). */
@@ -134,12 +136,21 @@ describe('fuzzing every API route', () => {
 
       // Whole bodies.
       for (const raw of BAD_RAW_BODIES) {
-        await send(`${label} body: ${raw.what}`, inject(target, { payload: raw.payload, headers: headers({ 'content-type': raw.contentType ?? 'application/json' }) }));
+        await send(
+          `${label} body: ${raw.what}`,
+          inject(target, { payload: raw.payload, headers: headers({ 'content-type': raw.contentType ?? 'application/json' }) }),
+        );
       }
       const limit = route.bodyLimit ?? ctx.app.initialConfig.bodyLimit ?? 1024 * 1024;
-      const oversized = await send(`${label} body over its limit`, inject(target, { payload: JSON.stringify({ content: 'x'.repeat(limit) }), headers: headers({ 'content-type': 'application/json' }) }));
+      const oversized = await send(
+        `${label} body over its limit`,
+        inject(target, { payload: JSON.stringify({ content: 'x'.repeat(limit) }), headers: headers({ 'content-type': 'application/json' }) }),
+      );
       expect(oversized.statusCode, `${label} body over its limit`).toBe(413);
-      await send(`${label} body of 1 MB`, inject(target, { payload: '{"a":"' + 'x'.repeat(1024 * 1024) + '"}', headers: headers({ 'content-type': 'application/json' }) }));
+      await send(
+        `${label} body of 1 MB`,
+        inject(target, { payload: '{"a":"' + 'x'.repeat(1024 * 1024) + '"}', headers: headers({ 'content-type': 'application/json' }) }),
+      );
     }
 
     // Query parameters: every harvested name, probed (without a body: no side effects); the ones the
@@ -165,12 +176,20 @@ describe('fuzzing every API route', () => {
     expect(routes.length).toBeGreaterThan(10);
     for (const route of routes) await fuzzRoute(route);
     // Unsigned-in and unknown paths too.
-    for (const route of routes) await send(`${route.method} ${route.url} signed out`, { method: route.method, url: fill(route.url, {}), headers: { [CSRF_HEADER]: '1' } });
-    for (const path of ['/api/v1/%zz', '/api/v1/teams/%E0%A4%A/channels', '/api/v1/' + 'a/'.repeat(500), '/api/v1/teams/1/channels?%zz=1', '/api/v1/channels/1/messages?before[]=1']) {
+    for (const route of routes)
+      await send(`${route.method} ${route.url} signed out`, { method: route.method, url: fill(route.url, {}), headers: { [CSRF_HEADER]: '1' } });
+    for (const path of [
+      '/api/v1/%zz',
+      '/api/v1/teams/%E0%A4%A/channels',
+      '/api/v1/' + 'a/'.repeat(500),
+      '/api/v1/teams/1/channels?%zz=1',
+      '/api/v1/channels/1/messages?before[]=1',
+    ]) {
       await send(`GET ${path}`, { method: 'GET', url: path, headers: headers() });
     }
     expect(requests).toBeGreaterThan(1000);
-    for (const route of routes) expect([...(statuses.get(`${route.method} ${route.url}`) ?? [])], `${route.method} ${route.url} reached signed in`).not.toEqual([401]);
+    for (const route of routes)
+      expect([...(statuses.get(`${route.method} ${route.url}`) ?? [])], `${route.method} ${route.url} reached signed in`).not.toEqual([401]);
     expect(failures, `${failures.length} bad answers of ${requests} requests`).toEqual([]);
   }, 300_000); // thousands of requests: ~20 s on an idle machine
 });

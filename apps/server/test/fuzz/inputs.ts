@@ -69,7 +69,22 @@ export const BAD_PARAMS: string[] = [
 ];
 
 /** Values for a query parameter (already URL-encoded); also sent twice, as an array. */
-export const BAD_QUERY_VALUES: string[] = ['', '%00', 'a%00b', '-1', '1.5', 'NaN', 'Infinity', '1e400', MAX_I64, '9223372036854775808', '99999999999999999999', 'true', '%E2%80%AE', 'x'.repeat(2_000)];
+export const BAD_QUERY_VALUES: string[] = [
+  '',
+  '%00',
+  'a%00b',
+  '-1',
+  '1.5',
+  'NaN',
+  'Infinity',
+  '1e400',
+  MAX_I64,
+  '9223372036854775808',
+  '99999999999999999999',
+  'true',
+  '%E2%80%AE',
+  'x'.repeat(2_000),
+];
 
 /** Whole bodies: malformed JSON, wrong top-level types, deep nesting, invalid UTF-8. */
 export const BAD_RAW_BODIES: { what: string; payload: string | Buffer; contentType?: string }[] = [

@@ -21,7 +21,14 @@ export async function solveCaptcha(app: FastifyInstance): Promise<string> {
 export async function solveChallengeToken(challenge: Challenge): Promise<string> {
   const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber).promise;
   if (!solution) throw new Error('captcha challenge could not be solved');
-  const payload = { algorithm: challenge.algorithm, challenge: challenge.challenge, number: solution.number, salt: challenge.salt, signature: challenge.signature, took: solution.took };
+  const payload = {
+    algorithm: challenge.algorithm,
+    challenge: challenge.challenge,
+    number: solution.number,
+    salt: challenge.salt,
+    signature: challenge.signature,
+    took: solution.took,
+  };
   return Buffer.from(JSON.stringify(payload)).toString('base64');
 }
 

@@ -48,7 +48,8 @@ export class EventRecorder {
       const [found] = this.ofType(type, options);
       if (found) return found;
       const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`no ${type} event within ${timeoutMs} ms; recorded: ${JSON.stringify(this.all.slice(options.since ?? 0).map((e) => e.event.type))}`);
+      if (left <= 0)
+        throw new Error(`no ${type} event within ${timeoutMs} ms; recorded: ${JSON.stringify(this.all.slice(options.since ?? 0).map((e) => e.event.type))}`);
       await new Promise<void>((resolve) => {
         const wake = () => (clearTimeout(timer), this.waiters.delete(wake), resolve());
         const timer = setTimeout(wake, left);

@@ -97,7 +97,13 @@ export interface RoleSpec {
 /** A role of the team (held by nobody yet). Returns its id. */
 export async function makeRole(app: WithDb, teamId: string, role: RoleSpec): Promise<string> {
   const id = newId();
-  await teamRepository.insertRole(app.db, { id, teamId, name: role.name ?? `role ${id.slice(-4)}`, permissions: role.permissions, priority: role.priority ?? 1 });
+  await teamRepository.insertRole(app.db, {
+    id,
+    teamId,
+    name: role.name ?? `role ${id.slice(-4)}`,
+    permissions: role.permissions,
+    priority: role.priority ?? 1,
+  });
   return id;
 }
 

@@ -12,7 +12,23 @@ const PublicPage = lazyNamed(() => import('../features/public/PublicPage'), 'Pub
 const ConnectionPage = lazyNamed(() => import('../features/public/PublicPage'), 'ConnectionPage');
 
 /** Public pages that show the public layout and a heading (spec 000 §2); key = path = pages namespace key. */
-const PUBLIC_PAGES = ['subscription', 'games', 'download', 'licenses', 'jobs', 'tos', 'ss', 'guidelines', 'iptal', 'contact', 'security', 'privacy', 'verification', 'emailVerify', 'friendinvite'] as const;
+const PUBLIC_PAGES = [
+  'subscription',
+  'games',
+  'download',
+  'licenses',
+  'jobs',
+  'tos',
+  'ss',
+  'guidelines',
+  'iptal',
+  'contact',
+  'security',
+  'privacy',
+  'verification',
+  'emailVerify',
+  'friendinvite',
+] as const;
 
 /** Signed-in pages built by later issues: path → pages namespace key. */
 const SHELL_PAGES: [path: string, page: string][] = [

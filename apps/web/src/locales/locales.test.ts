@@ -34,10 +34,19 @@ function leaves(value: unknown, prefix = '', out = new Map<string, unknown>()): 
 const variables = (text: unknown) => [...String(text).matchAll(/\{\{([^{}]*)\}\}/g)].map((m) => m[1]!.trim()).sort(); // group 1 always takes part in a match
 
 function compare(en: Map<string, unknown>, tr: Map<string, unknown>, where: string) {
-  expect([...tr.keys()].filter((k) => !en.has(k)), `${where}: keys in tr missing from en`).toEqual([]);
-  expect([...en.keys()].filter((k) => !tr.has(k)), `${where}: keys in en missing from tr`).toEqual([]);
+  expect(
+    [...tr.keys()].filter((k) => !en.has(k)),
+    `${where}: keys in tr missing from en`,
+  ).toEqual([]);
+  expect(
+    [...en.keys()].filter((k) => !tr.has(k)),
+    `${where}: keys in en missing from tr`,
+  ).toEqual([]);
   for (const [key, text] of en) {
-    for (const [lng, value] of [['en', text], ['tr', tr.get(key)]] as const) {
+    for (const [lng, value] of [
+      ['en', text],
+      ['tr', tr.get(key)],
+    ] as const) {
       expect(typeof value === 'string' && value.trim() !== '', `${where} ${lng} ${key}: a non-empty text`).toBe(true);
     }
     expect(variables(tr.get(key)), `${where} ${key}: the same {{variables}}`).toEqual(variables(text));
@@ -58,7 +67,10 @@ describe('web translations', () => {
   }
 
   it('each language module (the chunk i18n.ts loads) holds every namespace of its files, and the error table', () => {
-    for (const [lng, resources] of [['en', en], ['tr', tr]] as const) {
+    for (const [lng, resources] of [
+      ['en', en],
+      ['tr', tr],
+    ] as const) {
       expect(Object.keys(resources).sort(), lng).toEqual([...new Set([...namespacesOf(lng).keys(), 'errors'])].sort());
       expect(resources.errors, lng).toMatchObject({ ...errorMessages[lng], ...(namespacesOf(lng).get('errors') as object) });
     }

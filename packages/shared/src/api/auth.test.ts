@@ -12,7 +12,10 @@ const valid = {
 };
 
 /** The issue messages (catalogue codes) by first path segment, as the server's parse() maps them. */
-function fieldErrors(input: unknown, schema: { safeParse(v: unknown): { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } } } = registerRequestSchema) {
+function fieldErrors(
+  input: unknown,
+  schema: { safeParse(v: unknown): { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } } } = registerRequestSchema,
+) {
   const result = schema.safeParse(input);
   if (result.success) return {};
   const out: Record<string, string> = {};
@@ -81,9 +84,12 @@ describe('registerRequestSchema', () => {
     it('counts an emoji as one character', () => {
       expect(fieldErrors({ ...valid, username: `${'a'.repeat(14)}🎮` })).toEqual({});
     });
-    it.each(['Ada Lovelace', 'ada_l-99', 'Çağrı Şöğüt', 'Ωmega', '🎮 gamer', 'pro👍🏽', '👨‍👩‍👧', 'ok❤️'])('accepts letters, digits, space, _ - and emoji: %j', (username) => {
-      expect(fieldErrors({ ...valid, username })).toEqual({});
-    });
+    it.each(['Ada Lovelace', 'ada_l-99', 'Çağrı Şöğüt', 'Ωmega', '🎮 gamer', 'pro👍🏽', '👨‍👩‍👧', 'ok❤️'])(
+      'accepts letters, digits, space, _ - and emoji: %j',
+      (username) => {
+        expect(fieldErrors({ ...valid, username })).toEqual({});
+      },
+    );
     it.each(['ada!', 'a.b', 'a@b', '<script>', 'tab\there', 'x$'])('refuses other characters: %j', (username) => {
       expect(fieldErrors({ ...valid, username })).toEqual({ username: 'username_format' });
     });
@@ -163,7 +169,9 @@ describe('registerRequestSchemaFor', () => {
 describe('loginRequestSchema', () => {
   it('needs an email and a password; captcha and 2FA fields are optional', () => {
     expect(loginRequestSchema.safeParse({ email: 'a@b.co', password: 'x' }).success).toBe(true);
-    expect(loginRequestSchema.safeParse({ email: 'a@b.co', password: 'x', captchaToken: null, twoFactorCode: '123456', twoFactorType: 'app' }).success).toBe(true);
+    expect(loginRequestSchema.safeParse({ email: 'a@b.co', password: 'x', captchaToken: null, twoFactorCode: '123456', twoFactorType: 'app' }).success).toBe(
+      true,
+    );
     expect(fieldErrors({ email: 'nope', password: '' }, loginRequestSchema)).toEqual({ email: 'email_invalid', password: 'password_length' });
     expect(fieldErrors({ email: 'a@b.co', password: 'x', twoFactorType: 'sms' }, loginRequestSchema)).toHaveProperty('twoFactorType');
   });

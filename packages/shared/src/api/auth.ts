@@ -25,7 +25,12 @@ export const passwordSchema = text({ max: LIMITS.password.max, error: 'password_
 );
 
 /** Usernames count characters (an emoji is one), so the input bound is a few code units per character. */
-export const registerUsernameSchema = text({ max: LIMITS.username.max * 4, error: 'username_required', tooLong: 'username_length', invalidCharacters: 'username_format' })
+export const registerUsernameSchema = text({
+  max: LIMITS.username.max * 4,
+  error: 'username_required',
+  tooLong: 'username_length',
+  invalidCharacters: 'username_format',
+})
   .min(1, 'username_required')
   .refine((v) => v.trim().length > 0, 'username_required')
   .refine((v) => v === v.trim(), 'username_space')

@@ -35,14 +35,18 @@ describe('defineEndpoint and a declared permission', () => {
 
   it('refuses, when the module loads, a permission that cannot be checked as declared', () => {
     const base = { method: 'GET', summary: 'x', response } as const;
-    expect(() => defineEndpoint({ ...base, paths: ['/api/v1/teams/:teamId/roles', '/api/teams/:id/roles'], permission: { team: 'member' }, params: teamParams })).toThrow(
-      /reads params.teamId, which \/api\/teams\/:id\/roles does not name/,
+    expect(() =>
+      defineEndpoint({ ...base, paths: ['/api/v1/teams/:teamId/roles', '/api/teams/:id/roles'], permission: { team: 'member' }, params: teamParams }),
+    ).toThrow(/reads params.teamId, which \/api\/teams\/:id\/roles does not name/);
+    expect(() => defineEndpoint({ ...base, paths: ['/api/v1/teams/:teamId/roles'], permission: { team: 'member' } })).toThrow(
+      /the params schema does not name/,
     );
-    expect(() => defineEndpoint({ ...base, paths: ['/api/v1/teams/:teamId/roles'], permission: { team: 'member' } })).toThrow(/the params schema does not name/);
-    expect(() => defineEndpoint({ ...base, paths: ['/api/v1/invites'], permission: { team: 'CREATE_INVITES', from: 'body.teamId' }, body: z.object({ id: z.string() }) })).toThrow(
-      /reads body.teamId, which the body schema does not name/,
+    expect(() =>
+      defineEndpoint({ ...base, paths: ['/api/v1/invites'], permission: { team: 'CREATE_INVITES', from: 'body.teamId' }, body: z.object({ id: z.string() }) }),
+    ).toThrow(/reads body.teamId, which the body schema does not name/);
+    expect(() => defineEndpoint({ ...base, paths: ['/api/v1/teams/:teamId'], auth: 'public', permission: { team: 'member' }, params: teamParams })).toThrow(
+      /public endpoint/,
     );
-    expect(() => defineEndpoint({ ...base, paths: ['/api/v1/teams/:teamId'], auth: 'public', permission: { team: 'member' }, params: teamParams })).toThrow(/public endpoint/);
     expect(() => defineEndpoint({ ...base, paths: ['/api/v1/teams/:teamId'], permission: { none: ' ' }, params: teamParams })).toThrow(/needs the reason/);
   });
 });

@@ -29,9 +29,7 @@ export type IdSource = `params.${string}` | `body.${string}`;
  *   access, and why (a test requires one of the three wherever a teamId or channelId is taken).
  */
 export type EndpointPermission =
-  | { team: TeamPermissionName | 'member' | 'owner'; from?: IdSource }
-  | { channel: ChannelPermissionName; from?: IdSource }
-  | { none: string };
+  { team: TeamPermissionName | 'member' | 'owner'; from?: IdSource } | { channel: ChannelPermissionName; from?: IdSource } | { none: string };
 
 /** The id source of a team or channel requirement, its default filled in. */
 export function permissionSource(permission: Exclude<EndpointPermission, { none: string }>): { part: 'params' | 'body'; key: string } {

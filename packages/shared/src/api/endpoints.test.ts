@@ -22,7 +22,9 @@ describe('endpoint objects and their zod-free routes', () => {
     const ids = /^(?:teamId|channelId)$/;
     const keys = (schema: unknown) => Object.keys((schema as { shape?: object } | undefined)?.shape ?? {});
     const undeclared = (Object.entries(ENDPOINTS) as [string, Endpoint][])
-      .filter(([, e]) => !e.permission && (e.paths.some((p) => /:(?:teamId|channelId)\b/.test(p)) || [...keys(e.params), ...keys(e.body)].some((k) => ids.test(k))))
+      .filter(
+        ([, e]) => !e.permission && (e.paths.some((p) => /:(?:teamId|channelId)\b/.test(p)) || [...keys(e.params), ...keys(e.body)].some((k) => ids.test(k))),
+      )
       .map(([name]) => name);
     expect(undeclared).toEqual([]);
   });

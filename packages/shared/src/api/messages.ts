@@ -105,7 +105,7 @@ export const channelParamsSchema = z.object({ channelId: snowflakeSchema });
 
 export const listMessagesEndpoint = defineEndpoint({
   ...ROUTES.listMessages,
-  summary: 'A page of a channel\'s messages (newest, before, after or offset), oldest first',
+  summary: "A page of a channel's messages (newest, before, after or offset), oldest first",
   permission: { channel: 'CAN_SEE_MESSAGE_HISTORY' },
   params: channelParamsSchema,
   query: listMessagesQuerySchema,

@@ -23,7 +23,13 @@ describe('team name', () => {
 
 describe('create invite request', () => {
   it('defaults to never expiring, unlimited uses, no application', () => {
-    expect(createInviteRequestSchema.parse({ teamId: '123' })).toEqual({ teamId: '123', applicationEnabled: false, type: 'team', maxUses: null, expiresAt: null });
+    expect(createInviteRequestSchema.parse({ teamId: '123' })).toEqual({
+      teamId: '123',
+      applicationEnabled: false,
+      type: 'team',
+      maxUses: null,
+      expiresAt: null,
+    });
   });
 
   it('accepts only the offered max uses', () => {

@@ -30,8 +30,6 @@ export async function authenticate(request: FastifyRequest): Promise<void> {
   request.userId = request.user?.id ?? null;
 }
 
-
-
 export function setSessionCookie(reply: FastifyReply, token: string, secure: boolean, maxAgeMs: number): void {
   reply.setCookie(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'lax', secure, path: '/', signed: true, maxAge: Math.floor(maxAgeMs / 1000) });
 }

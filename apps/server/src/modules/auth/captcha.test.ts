@@ -41,6 +41,10 @@ describe('captcha', () => {
     const token = await solveCaptcha(ctx.app);
     await consumeCaptcha(ctx.app.db, ctx.app.secret, token);
     expect(await ctx.app.db.select().from(usedCaptchas).where(eq(usedCaptchas.signature, 'long-expired'))).toEqual([]);
-    await expect(consumeCaptcha(ctx.app.db, ctx.app.secret, token)).rejects.toMatchObject({ status: 400, code: 'captcha_invalid', fieldErrors: { captchaToken: 'captcha_invalid' } });
+    await expect(consumeCaptcha(ctx.app.db, ctx.app.secret, token)).rejects.toMatchObject({
+      status: 400,
+      code: 'captcha_invalid',
+      fieldErrors: { captchaToken: 'captcha_invalid' },
+    });
   });
 });

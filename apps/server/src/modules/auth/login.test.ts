@@ -12,12 +12,12 @@ describe('POST /api/v1/login', () => {
   /** A fresh client address per use (through the trusted loopback proxy), so that tests do not share failure counts. */
   const newAddress = () => ({ 'x-forwarded-for': `203.0.113.${++addressCounter}` });
 
-
   async function newAccount() {
     const { body, user } = await registerViaApi(ctx.app, { email: `Mixed.Case_${Date.now()}_${addressCounter}@Example.com` });
     return { email: body.email, password: body.password, id: user!.id };
   }
-  const login = (body: Record<string, unknown>, headers: Record<string, string> = newAddress(), url = '/api/v1/login') => call(ctx.app, 'POST', url, { body, headers });
+  const login = (body: Record<string, unknown>, headers: Record<string, string> = newAddress(), url = '/api/v1/login') =>
+    call(ctx.app, 'POST', url, { body, headers });
 
   it('signs in with the right password, any email case, and sets the session cookie', async () => {
     const account = await newAccount();

@@ -22,7 +22,15 @@ describe('POST /api/v1/register', () => {
     const { response, body, cookie } = await registerViaApi(ctx.app, { username: 'Ada Lovelace', birthdate: { day: 3, month: 7, year: 1999 } });
     expect(response.statusCode).toBe(201);
     const { user } = authResponseSchema.parse(response.json());
-    expect(user).toMatchObject({ username: 'Ada Lovelace', slug: 'ada-lovelace', email: body.email, verified: false, twoFA: false, location: 'TR', mustSetBirthdate: false });
+    expect(user).toMatchObject({
+      username: 'Ada Lovelace',
+      slug: 'ada-lovelace',
+      email: body.email,
+      verified: false,
+      twoFA: false,
+      location: 'TR',
+      mustSetBirthdate: false,
+    });
 
     const setCookie = String(response.headers['set-cookie']);
     expect(setCookie).toMatch(/^rally_session=/);
@@ -137,7 +145,15 @@ describe('POST /api/v1/register', () => {
   });
 
   it('recognises the unique violation of the email index from this database driver', async () => {
-    const user = { username: 'dup', slug: `dup-${newId()}`, email: `Dup_${newId()}@example.com`, passwordHash: 'x', birthdate: null, location: 'other' as const, consentAt: null };
+    const user = {
+      username: 'dup',
+      slug: `dup-${newId()}`,
+      email: `Dup_${newId()}@example.com`,
+      passwordHash: 'x',
+      birthdate: null,
+      location: 'other' as const,
+      consentAt: null,
+    };
     await insertUser(ctx.app.db, { ...user, id: newId() });
     const err = await insertUser(ctx.app.db, { ...user, id: newId(), slug: `${user.slug}-2`, email: user.email.toLowerCase() }).catch((e: unknown) => e);
     expect(uniqueViolation(err)).toBe('users_email_lower_idx');

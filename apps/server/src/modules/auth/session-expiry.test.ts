@@ -10,8 +10,18 @@ describe('expired sessions', () => {
   const ctx = withTestApp();
 
   const me = (cookie: string) => ctx.app.inject({ method: 'GET', url: '/api/v1/me', headers: { cookie } });
-  const stored = async (token: string) => (await ctx.app.db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(token)))).length === 1;
-  const expire = (token: string) => ctx.app.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1_000) }).where(eq(sessions.tokenHash, hashToken(token)));
+  const stored = async (token: string) =>
+    (
+      await ctx.app.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.tokenHash, hashToken(token)))
+    ).length === 1;
+  const expire = (token: string) =>
+    ctx.app.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1_000) })
+      .where(eq(sessions.tokenHash, hashToken(token)));
   async function expiredUser(): Promise<TestUser> {
     const user = await makeUser(ctx.app);
     await expire(user.token);
@@ -67,7 +77,10 @@ describe('expired sessions', () => {
     let calls = 0;
     const failingDb = new Proxy(ctx.app.db, {
       get(target, key, receiver) {
-        if (key === 'delete' && calls++ === 0) return () => { throw new Error('database gone'); };
+        if (key === 'delete' && calls++ === 0)
+          return () => {
+            throw new Error('database gone');
+          };
         return Reflect.get(target, key, receiver);
       },
     });

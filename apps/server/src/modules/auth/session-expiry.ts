@@ -18,11 +18,7 @@ export interface SessionSweep {
  * keeps the table from growing. Several server processes may each sweep: the DELETE of expired
  * rows is idempotent. The timer is unref'd, so it never keeps the process alive.
  */
-export function startSessionSweep(
-  db: Executor,
-  onError: (err: unknown) => void,
-  options: { firstDelayMs?: number; intervalMs?: number } = {},
-): SessionSweep {
+export function startSessionSweep(db: Executor, onError: (err: unknown) => void, options: { firstDelayMs?: number; intervalMs?: number } = {}): SessionSweep {
   const intervalMs = options.intervalMs ?? SESSION_SWEEP_INTERVAL_MS;
   let stopped = false;
   let running: Promise<number> | null = null;

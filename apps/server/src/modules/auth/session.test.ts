@@ -37,7 +37,12 @@ describe('GET /api/v1/me and POST /api/logout', () => {
       const { cookie, user } = await registerViaApi(ctx.app);
       expect((await me(cookie!)).statusCode).toBe(200);
       const token = ctx.app.unsignCookie(decodeURIComponent(cookie!.slice(cookie!.indexOf('=') + 1))).value!;
-      expect(await ctx.app.db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(token)))).toHaveLength(1);
+      expect(
+        await ctx.app.db
+          .select()
+          .from(sessions)
+          .where(eq(sessions.tokenHash, hashToken(token))),
+      ).toHaveLength(1);
 
       const res = await call(ctx.app, 'POST', path, { cookie: cookie! });
       expect(res.statusCode).toBe(200);
@@ -46,7 +51,12 @@ describe('GET /api/v1/me and POST /api/logout', () => {
       expect(cleared).toMatch(/^rally_session=;/);
       expect(cleared).toMatch(/Expires=Thu, 01 Jan 1970|Max-Age=0/i);
 
-      expect(await ctx.app.db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(token)))).toEqual([]);
+      expect(
+        await ctx.app.db
+          .select()
+          .from(sessions)
+          .where(eq(sessions.tokenHash, hashToken(token))),
+      ).toEqual([]);
       expect((await me(cookie!)).statusCode).toBe(401);
       expect(user).not.toBeNull();
     });

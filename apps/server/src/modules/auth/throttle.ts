@@ -28,5 +28,8 @@ export async function recentLoginFailures(limiter: RateLimiter, keys: LoginFailu
 
 export async function recordLoginFailure(limiter: RateLimiter, keys: LoginFailureKeys): Promise<void> {
   // The limit passed to hit() does not matter: only the count is read.
-  await Promise.all([limiter.hit(keys.email, Number.MAX_SAFE_INTEGER, LOGIN_FAILURE_WINDOW_MS), limiter.hit(keys.address, Number.MAX_SAFE_INTEGER, LOGIN_FAILURE_WINDOW_MS)]);
+  await Promise.all([
+    limiter.hit(keys.email, Number.MAX_SAFE_INTEGER, LOGIN_FAILURE_WINDOW_MS),
+    limiter.hit(keys.address, Number.MAX_SAFE_INTEGER, LOGIN_FAILURE_WINDOW_MS),
+  ]);
 }

@@ -39,7 +39,10 @@ describe('invites', () => {
       const member = await makeUser(ctx.app);
       const team = await makeTeam(ctx, owner, { members: [member] });
       const role = first(await ctx.app.db.select().from(roles).where(eq(roles.id, team.teamId)));
-      await ctx.app.db.update(roles).set({ permissions: role.permissions & ~TeamPermission.CREATE_INVITES }).where(eq(roles.id, team.teamId));
+      await ctx.app.db
+        .update(roles)
+        .set({ permissions: role.permissions & ~TeamPermission.CREATE_INVITES })
+        .where(eq(roles.id, team.teamId));
       const res = await call(ctx.app, 'POST', '/api/v1/teams/invite', { cookie: member.cookie, body: { teamId: team.teamId } });
       expect(res.statusCode).toBe(403);
       expect(res.json()).toMatchObject({ code: 'no_permission_to_create_invites', message: 'You do not have permission to create invites in this team' });
@@ -66,7 +69,11 @@ describe('invites', () => {
       const owner = await makeUser(ctx.app);
       const team = await makeTeam(ctx, owner, { name: 'Lookup' });
       const code = await createInviteVia(ctx.app, owner, team.teamId);
-      for (const path of [`/api/v1/invites/${code}`, `/api/invites/${code}`, `/api/invites/${encodeURIComponent(`https://rally.example.com/invite/${code}`)}`]) {
+      for (const path of [
+        `/api/v1/invites/${code}`,
+        `/api/invites/${code}`,
+        `/api/invites/${encodeURIComponent(`https://rally.example.com/invite/${code}`)}`,
+      ]) {
         const res = await ctx.app.inject({ method: 'GET', url: path });
         expect(res.statusCode).toBe(200);
         const body = inviteLookupResponseSchema.parse(res.json());
@@ -97,7 +104,10 @@ describe('invites', () => {
       expect(unknown.json()).toMatchObject({ code: 'invite_invalid', message: 'This invite link is no longer valid' });
 
       const expired = await createInviteVia(ctx.app, owner, team.teamId, { expiresAt: new Date(Date.now() + 3_600_000).toISOString() });
-      await ctx.app.db.update(invites).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(invites.code, expired));
+      await ctx.app.db
+        .update(invites)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(invites.code, expired));
       expect((await ctx.app.inject({ method: 'GET', url: `/api/v1/invites/${expired}` })).json().code).toBe('invite_invalid');
       expect((await join(expired, await makeUser(ctx.app))).json().code).toBe('invite_invalid');
 

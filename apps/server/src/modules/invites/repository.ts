@@ -44,7 +44,9 @@ export async function claimInviteUse(db: Executor, code: string, now: Date): Pro
   const [row] = await db
     .update(invites)
     .set({ uses: sql`${invites.uses} + 1` })
-    .where(and(eq(invites.code, code), or(isNull(invites.maxUses), lt(invites.uses, invites.maxUses)), or(isNull(invites.expiresAt), gt(invites.expiresAt, now))))
+    .where(
+      and(eq(invites.code, code), or(isNull(invites.maxUses), lt(invites.uses, invites.maxUses)), or(isNull(invites.expiresAt), gt(invites.expiresAt, now))),
+    )
     .returning();
   return row ?? null;
 }

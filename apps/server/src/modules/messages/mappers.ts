@@ -8,7 +8,12 @@ export function toMessage(row: MessageRow, author: MessageAuthor): Message {
     content: row.content,
     createdAt: row.createdAt.toISOString(),
     editedAt: row.editedAt ? row.editedAt.toISOString() : null,
-    createdBy: { id: author.id, username: author.username, profilePicture: author.profilePicture, presence: author.presence as Message['createdBy']['presence'] },
+    createdBy: {
+      id: author.id,
+      username: author.username,
+      profilePicture: author.profilePicture,
+      presence: author.presence as Message['createdBy']['presence'],
+    },
     replyTo: row.replyTo,
     type: row.type === 'scheduled' ? 'scheduled' : 'text',
     // Attachments, embeds, reactions and mentions arrive with their own issues.

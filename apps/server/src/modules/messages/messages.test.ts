@@ -16,7 +16,8 @@ describe('messages', () => {
 
   const send = (user: TestUser, channelId: string, body: Record<string, unknown>) =>
     call(ctx.app, 'POST', `/api/v1/channels/${channelId}/messages`, { cookie: user.cookie, body });
-  const list = (user: TestUser, channelId: string, query = '') => call(ctx.app, 'GET', `/api/v1/channels/${channelId}/messages${query}`, { cookie: user.cookie });
+  const list = (user: TestUser, channelId: string, query = '') =>
+    call(ctx.app, 'GET', `/api/v1/channels/${channelId}/messages${query}`, { cookie: user.cookie });
   const ids = (res: { json(): { messages: Message[] } }) => res.json().messages.map((m) => m.id);
 
   /** A team with an owner, a second member and its general channel. */

@@ -36,7 +36,12 @@ export interface MessagePage {
  * to from the page that are not in it. The endpoint has checked CAN_SEE_MESSAGE_HISTORY on the
  * channel.
  */
-export async function listMessages(db: Executor, { channel }: ChannelAccess, query: ListMessagesQuery, repo: MessageRepository = messageRepository): Promise<MessagePage> {
+export async function listMessages(
+  db: Executor,
+  { channel }: ChannelAccess,
+  query: ListMessagesQuery,
+  repo: MessageRepository = messageRepository,
+): Promise<MessagePage> {
   const channelId = channel.id;
   const rows = await repo.listPage(db, channelId, { limit: query.limit + 1, before: query.before, after: query.after, offset: query.offset });
   const hasMore = rows.length > query.limit;

@@ -22,7 +22,11 @@ function context(access: Omit<TeamAccess, 'teamPermissions' | 'channels'>): Perm
 /** Effective permissions of the member on one channel of the team (its category's overwrites included). */
 export function channelPermissions(access: TeamAccess, channel: ChannelRow): number {
   const category = channel.parentId ? access.channels.find((c) => c.id === channel.parentId) : undefined;
-  return computeChannelPermissions(context(access), { type: channel.type, permissions: channel.permissions }, category && { permissions: category.permissions });
+  return computeChannelPermissions(
+    context(access),
+    { type: channel.type, permissions: channel.permissions },
+    category && { permissions: category.permissions },
+  );
 }
 
 export function canView(access: TeamAccess, channel: ChannelRow): boolean {

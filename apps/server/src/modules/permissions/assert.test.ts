@@ -8,7 +8,19 @@ import { assertChannel, assertChannelType, assertOutranks, assertOwner, assertTe
 const TEAM = '100';
 const OWNER = '1';
 const created = new Date('2026-01-01T00:00:00Z');
-const team: TeamRow = { id: TEAM, name: 'Raiders', profilePicture: null, banner: null, description: null, ownerId: OWNER, isVerified: false, isSafeForTeen: false, isDiscoverable: false, memberCount: 3, createdAt: created };
+const team: TeamRow = {
+  id: TEAM,
+  name: 'Raiders',
+  profilePicture: null,
+  banner: null,
+  description: null,
+  ownerId: OWNER,
+  isVerified: false,
+  isSafeForTeen: false,
+  isDiscoverable: false,
+  memberCount: 3,
+  createdAt: created,
+};
 const role = (id: string, priority: number, permissions: number): RoleRow => ({
   id,
   teamId: TEAM,
@@ -42,14 +54,14 @@ const refusal = (fn: () => unknown) => {
 };
 
 describe('the permission assertions', () => {
-  it('refuse a team bit the member lacks, with the bit\'s own text when it has one', () => {
+  it("refuse a team bit the member lacks, with the bit's own text when it has one", () => {
     const member = accessOf('2', [], DEFAULT_ROLE_PERMISSIONS);
     expect(refusal(() => assertTeam(member, 'CREATE_INVITES'))).toBeNull();
     expect(refusal(() => assertTeam(accessOf('2', [], 0), 'CREATE_INVITES'))).toEqual([403, 'no_permission_to_create_invites']);
     expect(refusal(() => assertTeam(member, 'MANAGE_ROLES'))).toEqual([403, 'forbidden']);
   });
 
-  it('refuse a channel bit the member lacks there (an everyone-deny override), with the bit\'s text', () => {
+  it("refuse a channel bit the member lacks there (an everyone-deny override), with the bit's text", () => {
     const member = accessOf('2', [], DEFAULT_ROLE_PERMISSIONS);
     const hidden = channel({ permissions: { role: { [TEAM]: { allow: 0, deny: ChannelPermission.VIEW_CHANNEL } }, user: {} } });
     expect(refusal(() => assertChannel(member, channel(), 'VIEW_CHANNEL'))).toBeNull();

@@ -41,7 +41,12 @@ export function assertTeam(access: TeamAccess, permission: TeamPermissionName): 
 }
 
 /** 403 unless the member holds the permission on the channel; returns the member's permissions there. */
-export function assertChannel(access: TeamAccess, channel: ChannelRow, permission: ChannelPermissionName, permissions = channelPermissions(access, channel)): number {
+export function assertChannel(
+  access: TeamAccess,
+  channel: ChannelRow,
+  permission: ChannelPermissionName,
+  permissions = channelPermissions(access, channel),
+): number {
   if (!hasBit(permissions, ChannelPermission[permission])) throw forbidden(CHANNEL_ERRORS[permission] ?? 'forbidden');
   return permissions;
 }

@@ -77,7 +77,9 @@ describe('permissions repository', () => {
       const owner = await makeUser(ctx.app);
       const team = await makeTeam(ctx, owner);
       const other = await makeTeam(ctx, owner, { name: 'Other' });
-      expect(await setChannelOverwrite(ctx.db, team.generalId, { kind: 'role', id: other.teamId }, { allow: 0, deny: VIEW_CHANNEL })).toEqual({ missing: 'role' });
+      expect(await setChannelOverwrite(ctx.db, team.generalId, { kind: 'role', id: other.teamId }, { allow: 0, deny: VIEW_CHANNEL })).toEqual({
+        missing: 'role',
+      });
       expect(await overwritesOf(team.generalId)).toEqual({ role: {}, user: {} });
       expect(await setChannelOverwrite(ctx.db, newId(), { kind: 'user', id: owner.id }, { allow: 0, deny: 0 })).toEqual({ missing: 'channel' });
     });

@@ -15,7 +15,11 @@ export interface Membership {
 /** `table`.`column`, qualified even where Drizzle would leave the table out (a query over one table). */
 const qualified = (table: PgTable, column: PgColumn): SQL => sql`${table}.${sql.identifier(column.name)}`;
 
-const mr = { roleId: qualified(memberRoles, memberRoles.roleId), teamId: qualified(memberRoles, memberRoles.teamId), userId: qualified(memberRoles, memberRoles.userId) };
+const mr = {
+  roleId: qualified(memberRoles, memberRoles.roleId),
+  teamId: qualified(memberRoles, memberRoles.teamId),
+  userId: qualified(memberRoles, memberRoles.userId),
+};
 /**
  * The ids of the roles a team_members row holds (besides the default role), from member_roles, as
  * a column of a query over team_members: read with the membership, in the same round trip.
@@ -88,7 +92,11 @@ export async function setChannelOverwrite(db: Executor, channelId: string, targe
     const [found] = await tx.select({ teamId: channels.teamId }).from(channels).where(eq(channels.id, channelId)).limit(1);
     if (!found?.teamId) return { missing: 'channel' as const };
     if (target.kind === 'role') {
-      const role = await tx.select({ id: roles.id }).from(roles).where(and(eq(roles.id, target.id), eq(roles.teamId, found.teamId))).for('key share');
+      const role = await tx
+        .select({ id: roles.id })
+        .from(roles)
+        .where(and(eq(roles.id, target.id), eq(roles.teamId, found.teamId)))
+        .for('key share');
       if (role.length === 0) return { missing: 'role' as const };
     }
     const [locked] = await tx.select({ permissions: channels.permissions }).from(channels).where(eq(channels.id, channelId)).for('update');

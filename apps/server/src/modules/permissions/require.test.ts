@@ -43,7 +43,9 @@ describe('requirePermission: what an endpoint declares, checked before its handl
     expect(await check(moderator.id, { team: 'owner' }, { params })).toEqual([403, 'forbidden']);
     expect(await check(owner.id, { team: 'owner' }, { params })).toMatchObject({ access: { userId: owner.id } });
     // From a body field, as POST /api/v1/teams/invite reads it.
-    expect(await check(member.id, { team: 'CREATE_INVITES', from: 'body.teamId' }, { body: { teamId: team.teamId } })).toMatchObject({ access: { userId: member.id } });
+    expect(await check(member.id, { team: 'CREATE_INVITES', from: 'body.teamId' }, { body: { teamId: team.teamId } })).toMatchObject({
+      access: { userId: member.id },
+    });
   });
 
   it('a channel permission: 404 for categories, DMs, unknown channels, strangers and another team in the path; VIEW_CHANNEL first; 400 for a bit the type lacks', async () => {
@@ -52,7 +54,10 @@ describe('requirePermission: what an endpoint declares, checked before its handl
     const hidden = await makeChannel(ctx, team.teamId, { hiddenFrom: [team.teamId] });
     const voice = await makeChannel(ctx, team.teamId, { type: 'voice', name: 'Voice' });
     const general = { channelId: team.generalId };
-    expect(await check(member.id, { channel: 'SEND_MESSAGES' }, { params: general })).toMatchObject({ channel: { id: team.generalId }, access: { userId: member.id } });
+    expect(await check(member.id, { channel: 'SEND_MESSAGES' }, { params: general })).toMatchObject({
+      channel: { id: team.generalId },
+      access: { userId: member.id },
+    });
     expect(await check(stranger.id, { channel: 'SEND_MESSAGES' }, { params: general })).toEqual([404, 'channel_not_found']);
     expect(await check(owner.id, { channel: 'VIEW_CHANNEL' }, { params: { channelId: team.categoryId } })).toEqual([404, 'channel_not_found']);
     const dm = newId();
@@ -60,7 +65,9 @@ describe('requirePermission: what an endpoint declares, checked before its handl
     expect(await check(owner.id, { channel: 'VIEW_CHANNEL' }, { params: { channelId: dm } })).toEqual([404, 'channel_not_found']);
     expect(await check(owner.id, { channel: 'VIEW_CHANNEL' }, { params: { channelId: newId() } })).toEqual([404, 'channel_not_found']);
     expect(await check(owner.id, { channel: 'VIEW_CHANNEL' }, { params: { ...general, teamId: other.teamId } })).toEqual([404, 'channel_not_found']);
-    expect(await check(owner.id, { channel: 'VIEW_CHANNEL' }, { params: { ...general, teamId: team.teamId } })).toMatchObject({ channel: { id: team.generalId } });
+    expect(await check(owner.id, { channel: 'VIEW_CHANNEL' }, { params: { ...general, teamId: team.teamId } })).toMatchObject({
+      channel: { id: team.generalId },
+    });
     expect(await check(member.id, { channel: 'SEND_MESSAGES' }, { params: { channelId: hidden } })).toEqual([403, 'no_permission_to_view_channel']);
     expect(await check(owner.id, { channel: 'SEND_MESSAGES' }, { params: { channelId: voice } })).toEqual([400, 'channel_messages_unsupported']);
     expect(await check(owner.id, { channel: 'CREATE_TODOS' }, { params: general })).toEqual([400, 'channel_type_unsupported']);

@@ -27,7 +27,12 @@ function idOf(input: PermissionInput, permission: Exclude<EndpointPermission, { 
  * bit's applying to the channel's type (400), the bit (403); for a team, the bit, membership alone
  * or ownership (403). Returns what the handler receives.
  */
-export async function requirePermission(cache: AccessCache, userId: string, permission: EndpointPermission, input: PermissionInput): Promise<Granted<EndpointPermission>> {
+export async function requirePermission(
+  cache: AccessCache,
+  userId: string,
+  permission: EndpointPermission,
+  input: PermissionInput,
+): Promise<Granted<EndpointPermission>> {
   if ('none' in permission) return {};
   const id = idOf(input, permission);
   if ('team' in permission) {

@@ -30,7 +30,10 @@ describe('database statements per request', () => {
 
   it('message send: the session with its user; the team access from the channel id (team, roles, channels, member roles); the insert', async () => {
     const { member, team } = await teamOfTwo();
-    const cost = await costOf(() => call(ctx.app, 'POST', `/api/v1/channels/${team.generalId}/messages`, { cookie: member.cookie, body: { content: 'hello' } }), 201);
+    const cost = await costOf(
+      () => call(ctx.app, 'POST', `/api/v1/channels/${team.generalId}/messages`, { cookie: member.cookie, body: { content: 'hello' } }),
+      201,
+    );
     expect(cost.statements, cost.all).toHaveLength(6);
     expect(cost.roundTrips, cost.all).toBe(3);
   });

@@ -15,7 +15,14 @@ describe('teams repository: roles of members', () => {
 
   const overwritesOf = async (channelId: string) => (await ctx.db.select({ p: channels.permissions }).from(channels).where(eq(channels.id, channelId)))[0]?.p;
   const heldBy = async (teamId: string, userId: string) =>
-    (await ctx.db.select({ roleId: memberRoles.roleId }).from(memberRoles).where(and(eq(memberRoles.teamId, teamId), eq(memberRoles.userId, userId)))).map((r) => r.roleId).sort();
+    (
+      await ctx.db
+        .select({ roleId: memberRoles.roleId })
+        .from(memberRoles)
+        .where(and(eq(memberRoles.teamId, teamId), eq(memberRoles.userId, userId)))
+    )
+      .map((r) => r.roleId)
+      .sort();
 
   /** A team whose member holds roles A and B, another member holds A; two channels with overwrites for A, B and a user. */
   async function setup() {
@@ -71,9 +78,11 @@ describe('teams repository: roles of members', () => {
     const { member, team, a, first, second } = await setup();
     const before = [await overwritesOf(first), await overwritesOf(second)];
     // The role row's delete fails, after the overwrites were rewritten in the same transaction.
-    await ctx.db.execute(sql.raw(`
+    await ctx.db.execute(
+      sql.raw(`
       CREATE FUNCTION refuse_role_delete() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN IF OLD.id = ${a} THEN RAISE EXCEPTION 'refused by test'; END IF; RETURN OLD; END $$`));
+      BEGIN IF OLD.id = ${a} THEN RAISE EXCEPTION 'refused by test'; END IF; RETURN OLD; END $$`),
+    );
     await ctx.db.execute(sql.raw('CREATE TRIGGER refuse_role_delete BEFORE DELETE ON roles FOR EACH ROW EXECUTE FUNCTION refuse_role_delete()'));
     try {
       await expect(deleteRole(ctx.db, team.teamId, a)).rejects.toThrow();

@@ -40,9 +40,7 @@ export async function addMemberRoles(db: Executor, teamId: string, userId: strin
 /** Take roles from a member. */
 export async function removeMemberRoles(db: Executor, teamId: string, userId: string, roleIds: readonly string[]): Promise<void> {
   if (roleIds.length === 0) return;
-  await db
-    .delete(memberRoles)
-    .where(and(eq(memberRoles.teamId, teamId), eq(memberRoles.userId, userId), inArray(memberRoles.roleId, [...roleIds])));
+  await db.delete(memberRoles).where(and(eq(memberRoles.teamId, teamId), eq(memberRoles.userId, userId), inArray(memberRoles.roleId, [...roleIds])));
 }
 
 /**
@@ -54,7 +52,11 @@ export async function removeMemberRoles(db: Executor, teamId: string, userId: st
  */
 export async function deleteRole(db: Executor, teamId: string, roleId: string): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const found = await tx.select({ id: roles.id }).from(roles).where(and(eq(roles.id, roleId), eq(roles.teamId, teamId))).for('update');
+    const found = await tx
+      .select({ id: roles.id })
+      .from(roles)
+      .where(and(eq(roles.id, roleId), eq(roles.teamId, teamId)))
+      .for('update');
     if (found.length === 0) return false;
     await tx
       .update(channels)

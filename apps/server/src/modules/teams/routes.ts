@@ -11,7 +11,11 @@ export async function teamRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // Suspension does not exist yet: no team is suspended.
-  addEndpoint(app, listTeamsEndpoint, async ({ deps, userId }) => ({ success: true as const, teams: await listTeams(deps.db, userId), suspendedTeamLength: 0 }));
+  addEndpoint(app, listTeamsEndpoint, async ({ deps, userId }) => ({
+    success: true as const,
+    teams: await listTeams(deps.db, userId),
+    suspendedTeamLength: 0,
+  }));
 
   addEndpoint(app, teamChannelsEndpoint, ({ access }) => ({ success: true as const, ...viewableChannels(access) }));
 

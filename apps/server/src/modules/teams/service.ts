@@ -85,7 +85,11 @@ export async function publishMemberJoined(deps: ServiceDeps, teamId: string, use
   if (!access) throw notFound('team_not_found');
   const joined = joinedTeamOf(access);
   await publishEvent(deps, { audience: { kind: 'users', userIds: [userId] }, event: { type: 'USER_JOINED_TEAM', data: joined } });
-  if (row) await publishEvent(deps, { audience: { kind: 'team', teamId }, event: { type: 'TEAM_MEMBER_ADDED', data: { teamId, member: toMember(row, access.team, access.roles) } } });
+  if (row)
+    await publishEvent(deps, {
+      audience: { kind: 'team', teamId },
+      event: { type: 'TEAM_MEMBER_ADDED', data: { teamId, member: toMember(row, access.team, access.roles) } },
+    });
   return joined;
 }
 

@@ -37,12 +37,19 @@ describe('teams', () => {
       expect(channelRows.find((c) => c.type === 'text')).toMatchObject({ name: 'general', parentId: category?.id });
     });
 
-    it('names the first category and channel in the creator\'s language', async () => {
+    it("names the first category and channel in the creator's language", async () => {
       const owner = await makeUser(ctx.app);
-      const res = await call(ctx.app, 'POST', '/api/v1/teams', { cookie: owner.cookie, body: { name: 'Akıncılar' }, headers: { 'accept-language': 'tr-TR,tr;q=0.9' } });
+      const res = await call(ctx.app, 'POST', '/api/v1/teams', {
+        cookie: owner.cookie,
+        body: { name: 'Akıncılar' },
+        headers: { 'accept-language': 'tr-TR,tr;q=0.9' },
+      });
       expect(res.statusCode).toBe(201);
       const rows = await ctx.app.db.select().from(channels).where(eq(channels.teamId, res.json().createdTeam.id));
-      expect(rows.map((c) => [c.type, c.name]).sort()).toEqual([['category', 'Metin Kanalları'], ['text', 'genel']]);
+      expect(rows.map((c) => [c.type, c.name]).sort()).toEqual([
+        ['category', 'Metin Kanalları'],
+        ['text', 'genel'],
+      ]);
     });
 
     it('publishes USER_JOINED_TEAM to the owner only, with what READY would hold for the team', async () => {
@@ -110,7 +117,9 @@ describe('teams', () => {
           return teamRepository.insertChannels(tx, [...rows, channel]); // duplicate primary key
         },
       };
-      await expect(createTeam({ db: ctx.app.db, bus: ctx.app.bus, accessCache: new AccessCache(ctx.app.db) }, user.id, { name: 'Doomed' }, poisoned)).rejects.toThrow();
+      await expect(
+        createTeam({ db: ctx.app.db, bus: ctx.app.bus, accessCache: new AccessCache(ctx.app.db) }, user.id, { name: 'Doomed' }, poisoned),
+      ).rejects.toThrow();
       expect(teamId).not.toBe('');
       expect(await ctx.app.db.select().from(teams).where(eq(teams.ownerId, user.id))).toEqual([]);
       expect(await ctx.app.db.select().from(teamMembers).where(eq(teamMembers.userId, user.id))).toEqual([]);
@@ -130,7 +139,9 @@ describe('teams', () => {
         },
       };
       const since = ctx.events.mark();
-      await expect(createTeam({ db: ctx.app.db, bus: ctx.app.bus, accessCache: new AccessCache(ctx.app.db) }, user.id, { name: 'Doomed' }, poisoned)).rejects.toThrow('boom');
+      await expect(
+        createTeam({ db: ctx.app.db, bus: ctx.app.bus, accessCache: new AccessCache(ctx.app.db) }, user.id, { name: 'Doomed' }, poisoned),
+      ).rejects.toThrow('boom');
       expect(seen.length).toBe(2);
       const teamId = first(seen, 'team id');
       expect(await ctx.app.db.select().from(teams).where(eq(teams.id, teamId))).toEqual([]);

@@ -36,12 +36,20 @@ export async function findUserById(db: Executor, id: string): Promise<UserRow | 
 }
 
 export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | null> {
-  const rows = await db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`).limit(1);
+  const rows = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+    .limit(1);
   return rows[0] ?? null;
 }
 
 export async function slugExists(db: Executor, slug: string): Promise<boolean> {
-  const rows = await db.select({ id: users.id }).from(users).where(sql`lower(${users.slug}) = ${slug.toLowerCase()}`).limit(1);
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.slug}) = ${slug.toLowerCase()}`)
+    .limit(1);
   return rows.length > 0;
 }
 

@@ -12,7 +12,17 @@ export interface ButtonProps extends ComponentProps<'button'> {
   block?: boolean;
 }
 
-export function Button({ variant = 'primary', size = 'md', loading = false, block = false, className, disabled, children, type = 'button', ...rest }: ButtonProps) {
+export function Button({
+  variant = 'primary',
+  size = 'md',
+  loading = false,
+  block = false,
+  className,
+  disabled,
+  children,
+  type = 'button',
+  ...rest
+}: ButtonProps) {
   const cls = [styles.button, styles[variant], styles[size], block ? styles.block : '', className ?? ''].join(' ');
   return (
     <button type={type} className={cls} disabled={disabled || loading} aria-busy={loading || undefined} {...rest}>

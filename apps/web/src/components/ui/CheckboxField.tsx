@@ -12,7 +12,14 @@ export function CheckboxField({ label, error, className, ...input }: CheckboxFie
   return (
     <div className={`${styles.checkField} ${className ?? ''}`}>
       <div className={styles.checkRow}>
-        <input id={id} type="checkbox" className={styles.checkbox} aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} {...input} />
+        <input
+          id={id}
+          type="checkbox"
+          className={styles.checkbox}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          {...input}
+        />
         <label htmlFor={id} className={styles.checkLabel}>
           {label}
         </label>

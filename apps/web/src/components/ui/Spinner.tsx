@@ -9,7 +9,12 @@ interface SpinnerProps {
 
 export function Spinner({ label, size = 'md', className }: SpinnerProps) {
   const ring = <span className={`${styles.ring} ${styles[size]}`} aria-hidden="true" />;
-  if (!label) return <span className={`${styles.wrap} ${className ?? ''}`} aria-hidden="true">{ring}</span>;
+  if (!label)
+    return (
+      <span className={`${styles.wrap} ${className ?? ''}`} aria-hidden="true">
+        {ring}
+      </span>
+    );
   return (
     <span className={`${styles.wrap} ${className ?? ''}`} role="status">
       {ring}

@@ -27,7 +27,13 @@ export function TextField({ label, error, hint, labelAside, id, hideLabel, class
         </label>
         {labelAside && <span className={styles.aside}>{labelAside}</span>}
       </div>
-      <input id={inputId} className={`${styles.input} ${error ? styles.invalid : ''}`} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
+      <input
+        id={inputId}
+        className={`${styles.input} ${error ? styles.invalid : ''}`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        {...input}
+      />
       {hint && !error && (
         <p id={hintId} className={styles.hint}>
           {hint}

@@ -105,8 +105,7 @@ function ToastStack({ items }: { items: ToastItem[] }) {
 }
 
 function ToastIcon({ kind }: { kind: ToastKind }) {
-  const path =
-    kind === 'success' ? 'M5 12.5l4.5 4.5L19 7.5' : kind === 'error' ? 'M12 7v6m0 4h.01' : 'M12 11v6m0-10h.01';
+  const path = kind === 'success' ? 'M5 12.5l4.5 4.5L19 7.5' : kind === 'error' ? 'M12 7v6m0 4h.01' : 'M12 11v6m0-10h.01';
   return (
     <svg className={styles.icon} viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
       <circle cx="12" cy="12" r="10" fill="currentColor" opacity="0.18" />

@@ -51,20 +51,8 @@ export function RegisterDialog({ onClose, onSwitch }: { onClose: () => void; onS
   return (
     <Dialog open onClose={onClose} title={t('register.title')} description={t('register.subtitle')} closeOnBackdrop={false}>
       <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
-        <TextField
-          label={t('register.username')}
-          autoComplete="username"
-          {...form.text('username')}
-          required
-        />
-        <TextField
-          label={t('register.email')}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          {...form.text('email')}
-          required
-        />
+        <TextField label={t('register.username')} autoComplete="username" {...form.text('username')} required />
+        <TextField label={t('register.email')} type="email" autoComplete="email" inputMode="email" {...form.text('email')} required />
         <TextField
           label={t('register.password')}
           type="password"
@@ -81,12 +69,7 @@ export function RegisterDialog({ onClose, onSwitch }: { onClose: () => void; onS
           onLeave={() => form.touch('birthdate')}
           error={form.errorFor('birthdate')}
         />
-        <TextField
-          label={t('register.friendCode')}
-          autoComplete="off"
-          {...form.text('friendCode')}
-          hint={t('register.friendCodeHint')}
-        />
+        <TextField label={t('register.friendCode')} autoComplete="off" {...form.text('friendCode')} hint={t('register.friendCodeHint')} />
         <CheckboxField
           {...form.checkbox('terms')}
           label={

@@ -39,7 +39,15 @@ describe('the registration form schema', () => {
   });
 
   it('shows every failing field at once (the terms box does not hide the others)', () => {
-    expect(Object.keys(checkRegister(EMPTY_REGISTER_VALUES, true).errors).sort()).toEqual(['birthdate', 'captchaToken', 'consent', 'email', 'password', 'terms', 'username']);
+    expect(Object.keys(checkRegister(EMPTY_REGISTER_VALUES, true).errors).sort()).toEqual([
+      'birthdate',
+      'captchaToken',
+      'consent',
+      'email',
+      'password',
+      'terms',
+      'username',
+    ]);
   });
 
   it('rejects usernames of 16 characters or more', () => {
@@ -63,7 +71,11 @@ describe('the login form schema', () => {
   const filled = { ...EMPTY_LOGIN_VALUES, email: 'ada@example.com', password: 'x' };
 
   it('sends email and password, and the captcha only once the server asked for it', () => {
-    expect(checkValues(loginFormSchema(false), { ...filled, captchaToken: 'stale' }).data).toMatchObject({ email: 'ada@example.com', password: 'x', captchaToken: undefined });
+    expect(checkValues(loginFormSchema(false), { ...filled, captchaToken: 'stale' }).data).toMatchObject({
+      email: 'ada@example.com',
+      password: 'x',
+      captchaToken: undefined,
+    });
     expect(checkValues(loginFormSchema(true), filled).errors).toEqual({ captchaToken: 'errors:captcha_required' });
     expect(checkValues(loginFormSchema(true), { ...filled, captchaToken: 'payload' }).data?.captchaToken).toBe('payload');
   });

@@ -76,7 +76,11 @@ export function HomePage() {
           </li>
         ))}
       </ul>
-      {teams.isPending && <p className="visually-hidden" role="status">{t('teams:home.loading')}</p>}
+      {teams.isPending && (
+        <p className="visually-hidden" role="status">
+          {t('teams:home.loading')}
+        </p>
+      )}
       {teams.data && teams.data.length === 0 && <p className={styles.empty}>{t('teams:home.empty')}</p>}
     </div>
   );
@@ -99,7 +103,10 @@ function TeamCard({ team }: { team: Team }) {
           {team.name}
           {team.isVerified && (
             <svg className={styles.verified} viewBox="0 0 24 24" width="18" height="18" role="img" aria-label={t('home.verified')}>
-              <path d="M12 2l2.4 2.2 3.2-.4.9 3.1 2.9 1.5-1.1 3 1.1 3-2.9 1.5-.9 3.1-3.2-.4L12 22l-2.4-2.2-3.2.4-.9-3.1-2.9-1.5 1.1-3-1.1-3 2.9-1.5.9-3.1 3.2.4L12 2z" fill="currentColor" />
+              <path
+                d="M12 2l2.4 2.2 3.2-.4.9 3.1 2.9 1.5-1.1 3 1.1 3-2.9 1.5-.9 3.1-3.2-.4L12 22l-2.4-2.2-3.2.4-.9-3.1-2.9-1.5 1.1-3-1.1-3 2.9-1.5.9-3.1 3.2.4L12 2z"
+                fill="currentColor"
+              />
               <path d="M8 12.5l2.7 2.7L16.5 9.5" fill="none" stroke="#0b0d13" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
             </svg>
           )}

@@ -26,9 +26,5 @@ export function ExpiryCountdown({ expiresAt, className }: { expiresAt: string | 
       </p>
     );
   }
-  return (
-    <p className={className}>
-      {t('dialog.expiresIn', { time: formatCountdown(Date.parse(expiresAt) - now) })}
-    </p>
-  );
+  return <p className={className}>{t('dialog.expiresIn', { time: formatCountdown(Date.parse(expiresAt) - now) })}</p>;
 }

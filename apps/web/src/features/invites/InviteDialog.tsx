@@ -92,7 +92,10 @@ export function InviteDialog({ team, open, onClose }: Props) {
             label={t('dialog.maxUses')}
             value={form.values.maxUses === null ? '' : String(form.values.maxUses)}
             onChange={(v) => form.set({ maxUses: (v === '' ? null : Number(v)) as MaxUses }, { touch: true })}
-            options={MAX_USES_OPTIONS.map((n) => ({ value: n === null ? '' : String(n), label: n === null ? t('dialog.unlimited') : t('dialog.uses', { count: n }) }))}
+            options={MAX_USES_OPTIONS.map((n) => ({
+              value: n === null ? '' : String(n),
+              label: n === null ? t('dialog.unlimited') : t('dialog.uses', { count: n }),
+            }))}
             error={form.errorFor('maxUses')}
           />
           <OptionSelect

@@ -140,10 +140,22 @@ export function InvitePage() {
             <p className={styles.text}>{t('signInToJoin')}</p>
             {authDialog ? (
               <div className={styles.row}>
-                <button type="button" className={styles.primary} onClick={() => authDialog.open('login')} onFocus={authDialog.preload} onMouseEnter={authDialog.preload}>
+                <button
+                  type="button"
+                  className={styles.primary}
+                  onClick={() => authDialog.open('login')}
+                  onFocus={authDialog.preload}
+                  onMouseEnter={authDialog.preload}
+                >
                   {t('logIn')}
                 </button>
-                <button type="button" className={styles.secondaryButton} onClick={() => authDialog.open('register')} onFocus={authDialog.preload} onMouseEnter={authDialog.preload}>
+                <button
+                  type="button"
+                  className={styles.secondaryButton}
+                  onClick={() => authDialog.open('register')}
+                  onFocus={authDialog.preload}
+                  onMouseEnter={authDialog.preload}
+                >
                   {t('register')}
                 </button>
               </div>
@@ -165,9 +177,7 @@ export function InvitePage() {
 
   return (
     <div className={styles.page}>
-      <section className={styles.card}>
-        {card}
-      </section>
+      <section className={styles.card}>{card}</section>
     </div>
   );
 }

@@ -12,11 +12,7 @@ function hueOf(id: string): number {
 export function Avatar({ id, name, size = 40 }: { id: string; name: string; size?: number }) {
   const letter = Array.from(name.trim())[0]?.toUpperCase() ?? '?';
   return (
-    <span
-      className={styles.avatar}
-      style={{ width: size, height: size, fontSize: size * 0.42, background: `hsl(${hueOf(id)} 55% 42%)` }}
-      aria-hidden="true"
-    >
+    <span className={styles.avatar} style={{ width: size, height: size, fontSize: size * 0.42, background: `hsl(${hueOf(id)} 55% 42%)` }} aria-hidden="true">
       {letter}
     </span>
   );

@@ -80,7 +80,9 @@ export function Composer({ channelName, onSend }: Props) {
             <span aria-hidden="true">
               {length}/{limit}
             </span>
-            <span className="visually-hidden">{over ? t('counterOver', { count: length - limit, max: limit }) : t('counterLeft', { count: limit - length, max: limit })}</span>
+            <span className="visually-hidden">
+              {over ? t('counterOver', { count: length - limit, max: limit }) : t('counterLeft', { count: limit - length, max: limit })}
+            </span>
           </span>
         )}
         <button type="submit" className={styles.send} disabled={!canSend} aria-label={t('send')} title={t('send')}>

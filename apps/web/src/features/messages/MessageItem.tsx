@@ -19,7 +19,12 @@ export const MessageItem = memo(function MessageItem({ message, grouped, onRetry
   const date = new Date(message.createdAt);
   const time = formatTime(date, i18n.language);
   const full = formatFull(date, i18n.language);
-  const className = [styles.message, grouped ? styles.grouped : styles.first, message.state === 'sending' && styles.sending, message.state === 'failed' && styles.failed]
+  const className = [
+    styles.message,
+    grouped ? styles.grouped : styles.first,
+    message.state === 'sending' && styles.sending,
+    message.state === 'failed' && styles.failed,
+  ]
     .filter(Boolean)
     .join(' ');
 
@@ -51,7 +56,12 @@ export const MessageItem = memo(function MessageItem({ message, grouped, onRetry
         {message.state === 'sending' && <span className="visually-hidden">{t('state.sending')}</span>}
         {message.state === 'failed' && message.nonce && (
           <div className={styles.failure}>
-            <span className={styles.failedMark} role="img" aria-label={t('state.failed')} title={message.error ? `${t('state.failed')}: ${message.error}` : t('state.failed')}>
+            <span
+              className={styles.failedMark}
+              role="img"
+              aria-label={t('state.failed')}
+              title={message.error ? `${t('state.failed')}: ${message.error}` : t('state.failed')}
+            >
               !
             </span>
             <span className={styles.failedText}>{t('state.failed')}</span>

@@ -53,7 +53,13 @@ export function MessageList({ channelId, channelName, onRetry, onDiscard, scroll
     } else {
       el.scrollTop = el.scrollHeight;
     }
-    snap.current = { scrollHeight: el.scrollHeight, scrollTop: el.scrollTop, firstId, lastId, atBottom: el.scrollHeight - el.scrollTop - el.clientHeight < STICK_THRESHOLD };
+    snap.current = {
+      scrollHeight: el.scrollHeight,
+      scrollTop: el.scrollTop,
+      firstId,
+      lastId,
+      atBottom: el.scrollHeight - el.scrollTop - el.clientHeight < STICK_THRESHOLD,
+    };
   }, [rows, firstId, lastId, lastKey, hasNextPage, isFetchingNextPage]);
 
   // After our own send, go to the bottom.

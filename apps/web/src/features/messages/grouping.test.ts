@@ -33,7 +33,10 @@ describe('buildRows', () => {
 });
 
 describe('insertMessage', () => {
-  const page = (ids: string[]): MessagesData => ({ pages: [{ messages: ids.map((id) => msg(id, 'a', '2026-03-01T10:00:00') as Message), hasMore: true }], pageParams: [null] });
+  const page = (ids: string[]): MessagesData => ({
+    pages: [{ messages: ids.map((id) => msg(id, 'a', '2026-03-01T10:00:00') as Message), hasMore: true }],
+    pageParams: [null],
+  });
 
   it('keeps id order and ignores duplicates', () => {
     let d = page(['10', '12']);

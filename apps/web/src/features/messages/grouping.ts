@@ -3,9 +3,7 @@ import type { ChatMessage } from './message-cache';
 /** Consecutive messages of one author within this span are grouped (spec 001 §9). */
 export const GROUP_WINDOW_MS = 5 * 60_000;
 
-export type ChatRow =
-  | { kind: 'date'; key: string; date: Date }
-  | { kind: 'message'; key: string; message: ChatMessage; grouped: boolean };
+export type ChatRow = { kind: 'date'; key: string; date: Date } | { kind: 'message'; key: string; message: ChatMessage; grouped: boolean };
 
 function dayKey(d: Date): string {
   return `${d.getFullYear()}-${d.getMonth()}-${d.getDate()}`;

@@ -49,7 +49,13 @@ export function Sidebar() {
   return (
     <nav className={styles.sidebar} aria-label={t('shell:sidebar')}>
       <div className={styles.scroll}>
-        <NavLink to="/" end className={({ isActive }) => `${styles.item} ${styles.home} ${isActive ? styles.active : ''}`} aria-label={t('shell:home')} {...tipProps(t('shell:home'))}>
+        <NavLink
+          to="/"
+          end
+          className={({ isActive }) => `${styles.item} ${styles.home} ${isActive ? styles.active : ''}`}
+          aria-label={t('shell:home')}
+          {...tipProps(t('shell:home'))}
+        >
           <LogoMark size={30} />
         </NavLink>
         <span className={styles.separator} aria-hidden="true" />
@@ -66,7 +72,13 @@ export function Sidebar() {
             </li>
           ))}
         </ul>
-        <button type="button" className={`${styles.item} ${styles.create}`} aria-label={t('shell:createTeam')} onClick={shell.openCreateTeam} {...tipProps(t('shell:createTeam'))}>
+        <button
+          type="button"
+          className={`${styles.item} ${styles.create}`}
+          aria-label={t('shell:createTeam')}
+          onClick={shell.openCreateTeam}
+          {...tipProps(t('shell:createTeam'))}
+        >
           <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
             <path d="M12 5v14M5 12h14" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" />
           </svg>
@@ -79,9 +91,23 @@ export function Sidebar() {
             {user.profilePicture ? <img src={user.profilePicture} alt="" /> : firstLetter(user.username)}
           </span>
         )}
-        <button type="button" className={`${styles.item} ${styles.logout}`} aria-label={t('common:logout')} onClick={doLogout} disabled={logout.isPending} {...tipProps(t('common:logout'))}>
+        <button
+          type="button"
+          className={`${styles.item} ${styles.logout}`}
+          aria-label={t('common:logout')}
+          onClick={doLogout}
+          disabled={logout.isPending}
+          {...tipProps(t('common:logout'))}
+        >
           <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
-            <path d="M15 4h3a2 2 0 012 2v12a2 2 0 01-2 2h-3M10 16l-4-4 4-4M6 12h10" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+            <path
+              d="M15 4h3a2 2 0 012 2v12a2 2 0 01-2 2h-3M10 16l-4-4 4-4M6 12h10"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
           </svg>
         </button>
       </div>
@@ -96,7 +122,12 @@ export function Sidebar() {
 
 function TeamIcon({ team, tipProps }: { team: Team; tipProps: Record<string, unknown> }) {
   return (
-    <NavLink to={`/teams/${team.id}`} className={({ isActive }) => `${styles.item} ${styles.team} ${isActive ? styles.active : ''}`} aria-label={team.name} {...tipProps}>
+    <NavLink
+      to={`/teams/${team.id}`}
+      className={({ isActive }) => `${styles.item} ${styles.team} ${isActive ? styles.active : ''}`}
+      aria-label={team.name}
+      {...tipProps}
+    >
       {team.profilePicture ? <img src={team.profilePicture} alt="" className={styles.teamImage} /> : <span aria-hidden="true">{firstLetter(team.name)}</span>}
     </NavLink>
   );

@@ -33,7 +33,14 @@ const user = {
   createdAt: '2026-01-01T00:00:00.000Z',
 };
 const message = (id: string, nonce: string | null = null, channelId = '20'): Message =>
-  plainMessage({ id, channelId, content: `m${id}`, createdAt: '2026-01-01T00:00:00.000Z', createdBy: { id: '1', username: 'ada', profilePicture: null, presence: 1 }, nonce });
+  plainMessage({
+    id,
+    channelId,
+    content: `m${id}`,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    createdBy: { id: '1', username: 'ada', profilePicture: null, presence: 1 },
+    nonce,
+  });
 
 let qc: QueryClient;
 beforeEach(() => {

@@ -25,7 +25,7 @@ function readCollapsed(): string[] {
   }
 }
 
-const byPriority = <T extends { priority: number; id: string }>(a: T, b: T) => a.priority - b.priority || (a.id.length - b.id.length || (a.id < b.id ? -1 : 1));
+const byPriority = <T extends { priority: number; id: string }>(a: T, b: T) => a.priority - b.priority || a.id.length - b.id.length || (a.id < b.id ? -1 : 1);
 
 /** The team's column: name with the invite button, then channels without a category and the categories with theirs. */
 export function ChannelSidebar({ team, channels, categories, activeChannelId, onInvite }: Props) {
@@ -106,7 +106,14 @@ export function ChannelSidebar({ team, channels, categories, activeChannelId, on
             <section key={category.id} className={styles.category} aria-label={category.name}>
               <h3 className={styles.categoryHeading}>
                 <button type="button" className={styles.categoryToggle} aria-expanded={!isCollapsed} aria-controls={listId} onClick={() => toggle(category.id)}>
-                  <svg viewBox="0 0 24 24" width="12" height="12" aria-hidden="true" focusable="false" className={isCollapsed ? styles.chevronCollapsed : styles.chevron}>
+                  <svg
+                    viewBox="0 0 24 24"
+                    width="12"
+                    height="12"
+                    aria-hidden="true"
+                    focusable="false"
+                    className={isCollapsed ? styles.chevronCollapsed : styles.chevron}
+                  >
                     <path d="m6 9 6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
                   </svg>
                   <span>{category.name}</span>

@@ -46,7 +46,11 @@ export function MemberList({ team }: { team: Team }) {
               <li key={m.id} className={`${styles.member}${m.presence === 0 ? ` ${styles.offline}` : ''}`}>
                 <span className={styles.avatarWrap}>
                   <Avatar id={m.id} name={m.username} size={32} />
-                  <span className={`${styles.presence} ${styles[PRESENCE_CLASS[m.presence]]}`} role="img" aria-label={t(`presence.${PRESENCE_KEYS[m.presence]}`)} />
+                  <span
+                    className={`${styles.presence} ${styles[PRESENCE_CLASS[m.presence]]}`}
+                    role="img"
+                    aria-label={t(`presence.${PRESENCE_KEYS[m.presence]}`)}
+                  />
                 </span>
                 <span className={styles.name}>{m.username}</span>
                 {m.id === team.createdBy && (
@@ -70,7 +74,5 @@ export function MemberList({ team }: { team: Team }) {
     );
   }
 
-  return (
-    <div className={styles.panel}>{body}</div>
-  );
+  return <div className={styles.panel}>{body}</div>;
 }

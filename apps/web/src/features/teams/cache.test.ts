@@ -67,7 +67,11 @@ describe('the team list', () => {
 
 describe("a team's channels, categories and roles", () => {
   it("seeds one team's share of lists that hold several teams", () => {
-    seedTeam(qc, '1', { channels: [channel('10', '1'), channel('20', '2')], categories: [category('11', '1'), category('21', '2')], roles: [role('12', '1'), role('22', '2')] });
+    seedTeam(qc, '1', {
+      channels: [channel('10', '1'), channel('20', '2')],
+      categories: [category('11', '1'), category('21', '2')],
+      roles: [role('12', '1'), role('22', '2')],
+    });
     expect(channels('1')).toEqual({ channels: [channel('10', '1')], categories: [category('11', '1')] });
     expect(qc.getQueryData(queryKeys.teamRoles('1'))).toEqual([role('12', '1')]);
   });

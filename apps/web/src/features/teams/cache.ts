@@ -53,7 +53,8 @@ export function updateTeamInList(qc: QueryClient, teamId: string, update: (team:
 /** The user is no longer in the team (left, removed, deleted): out of the list, its channels, roles and members forgotten. */
 export function removeTeamFromList(qc: QueryClient, teamId: string): void {
   updateLoaded<Team[]>(qc, queryKeys.teams, (list) => withoutId(list, teamId));
-  for (const key of [queryKeys.teamChannels(teamId), queryKeys.teamRoles(teamId), queryKeys.teamMembers(teamId)]) qc.removeQueries({ queryKey: key, exact: true });
+  for (const key of [queryKeys.teamChannels(teamId), queryKeys.teamRoles(teamId), queryKeys.teamMembers(teamId)])
+    qc.removeQueries({ queryKey: key, exact: true });
 }
 
 // ——— a team's channels and categories (queryKeys.teamChannels: TeamChannelsData) and roles ———
@@ -107,7 +108,9 @@ export function setTeamRoles(qc: QueryClient, teamId: string, roles: Role[]): vo
 export function removeRole(qc: QueryClient, teamId: string, roleId: string): void {
   updateLoaded<Role[]>(qc, queryKeys.teamRoles(teamId), (roles) => withoutId(roles, roleId));
   updateLoaded<Member[]>(qc, queryKeys.teamMembers(teamId), (members) =>
-    members.some((m) => m.roles.includes(roleId)) ? members.map((m) => (m.roles.includes(roleId) ? { ...m, roles: m.roles.filter((r) => r !== roleId) } : m)) : members,
+    members.some((m) => m.roles.includes(roleId))
+      ? members.map((m) => (m.roles.includes(roleId) ? { ...m, roles: m.roles.filter((r) => r !== roleId) } : m))
+      : members,
   );
 }
 

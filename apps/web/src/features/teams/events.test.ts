@@ -56,7 +56,7 @@ describe('team live events', () => {
     expect(channels()?.categories.map((c) => c.id)).toEqual(['31']);
   });
 
-  it('USER_ROLE_ADDED and USER_ROLE_REMOVED change the member\'s roles in the loaded member list', () => {
+  it("USER_ROLE_ADDED and USER_ROLE_REMOVED change the member's roles in the loaded member list", () => {
     d.dispatch({ type: 'USER_ROLE_ADDED', data: { teamId: '10', userId: '3', roleId: '40' } });
     d.dispatch({ type: 'USER_ROLE_ADDED', data: { teamId: '10', userId: '3', roleId: '40' } });
     d.dispatch({ type: 'USER_ROLE_REMOVED', data: { teamId: '10', userId: '2', roleId: '40' } });
@@ -73,7 +73,7 @@ describe('team live events', () => {
     expect(roles()?.[1]).toEqual(['2', []]);
   });
 
-  it('TEAM_ROLES_UPDATED replaces the team\'s roles', () => {
+  it("TEAM_ROLES_UPDATED replaces the team's roles", () => {
     d.dispatch({ type: 'TEAM_ROLES_UPDATED', data: { teamId: '10', roles: [role('41', '10', { priority: 2 }), role('10', '10')] } });
     expect(qc.getQueryData<Role[]>(queryKeys.teamRoles('10'))?.map((r) => r.id)).toEqual(['41', '10']);
   });

@@ -34,7 +34,14 @@ export const channel = (id: string, teamId: string, fields: Partial<Channel> = {
   ...fields,
 });
 
-export const category = (id: string, teamId: string, fields: Partial<Category> = {}): Category => ({ id, teamId, name: `cat${id}`, priority: 0, permissions: overwrites, ...fields });
+export const category = (id: string, teamId: string, fields: Partial<Category> = {}): Category => ({
+  id,
+  teamId,
+  name: `cat${id}`,
+  priority: 0,
+  permissions: overwrites,
+  ...fields,
+});
 
 export const role = (id: string, teamId: string, fields: Partial<Role> = {}): Role => ({
   id,

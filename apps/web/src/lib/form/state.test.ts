@@ -27,7 +27,11 @@ interface Values {
   agree: boolean;
 }
 const schema = requestForm(
-  z.object({ name: z.string().trim().min(1, 'name_required'), password: z.string().min(6, 'password_length'), birth: z.object({ day: z.number().min(1, 'birthdate_invalid') }) }),
+  z.object({
+    name: z.string().trim().min(1, 'name_required'),
+    password: z.string().min(6, 'password_length'),
+    birth: z.object({ day: z.number().min(1, 'birthdate_invalid') }),
+  }),
   (v: Values) => ({ name: v.name, password: v.password, birth: { day: v.day ?? 0 } }),
   (v) => (v.agree ? [] : [['agree', 'auth:register.termsRequired']]),
 );
@@ -118,7 +122,7 @@ describe('server errors (the same mapping for every form)', () => {
     expect(state.serverErrors).toEqual({});
   });
 
-  it('stays when the value is not the user\'s answer (a captcha reset)', () => {
+  it("stays when the value is not the user's answer (a captcha reset)", () => {
     const state = applyServerError(initialFormState(valid), config, failed({ name: 'Name taken' }), t);
     expect(setValues(state, config, { name: '' }, { keepServerError: true }).serverErrors).toEqual({ name: 'Name taken' });
   });

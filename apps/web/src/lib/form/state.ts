@@ -70,7 +70,10 @@ function touchedWith(touched: Record<string, true>, fields: readonly string[]): 
 
 /** Fields (or values, shown under their field) whose own check now shows. */
 export function touchFields<V>(state: FormState<V>, config: FormConfig<V>, fields: readonly string[]): FormState<V> {
-  const touched = touchedWith(state.touched, fields.map((f) => fieldOf(config, f)));
+  const touched = touchedWith(
+    state.touched,
+    fields.map((f) => fieldOf(config, f)),
+  );
   return touched === state.touched ? state : { ...state, touched };
 }
 
@@ -110,7 +113,13 @@ export function checkValues<V, Out>(schema: z.ZodType<Out, V>, values: V): { dat
 }
 
 /** The error a field shows: the server's text first, then the form's own check once the field was touched. */
-export function visibleError<V>(state: FormState<V>, config: FormConfig<V>, clientErrors: FieldErrors, field: string, t: (key: string) => string): string | null {
+export function visibleError<V>(
+  state: FormState<V>,
+  config: FormConfig<V>,
+  clientErrors: FieldErrors,
+  field: string,
+  t: (key: string) => string,
+): string | null {
   const server = state.serverErrors[field];
   if (server) return server;
   if (!state.touched[field] || !clientErrors[field]) return null;

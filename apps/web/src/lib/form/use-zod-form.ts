@@ -1,7 +1,17 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { applyServerError, checkValues, initialFormState, setValues, touchFields, visibleError, type FormConfig, type FormState, type SetOptions } from './state';
+import {
+  applyServerError,
+  checkValues,
+  initialFormState,
+  setValues,
+  touchFields,
+  visibleError,
+  type FormConfig,
+  type FormState,
+  type SetOptions,
+} from './state';
 
 export interface ZodFormOptions<V, Out> extends FormConfig<V> {
   /**
@@ -61,7 +71,10 @@ export function useZodForm<V extends object, Out>(options: ZodFormOptions<V, Out
 
   /** Show a failed write that was not a submit (options that save on change) the same way as a failed submit. */
   const showServerError = useCallback((err: unknown) => setState((s) => applyServerError(s, configRef.current, err, tRef.current)), []);
-  const clearServerErrors = useCallback(() => setState((s) => (s.formError === null && Object.keys(s.serverErrors).length === 0 ? s : { ...s, serverErrors: {}, formError: null })), []);
+  const clearServerErrors = useCallback(
+    () => setState((s) => (s.formError === null && Object.keys(s.serverErrors).length === 0 ? s : { ...s, serverErrors: {}, formError: null })),
+    [],
+  );
 
   /** The form's onSubmit: with valid values runs `onValid` (once at a time); a failure is shown on the form, then passed to `onFailure`. */
   const handleSubmit = (onValid: (data: Out) => Promise<unknown>, onFailure?: (err: unknown) => void) => (e?: FormEvent) => {
