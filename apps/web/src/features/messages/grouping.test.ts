@@ -1,15 +1,12 @@
 // @vitest-environment node
-import { plainMessage } from '@rally/shared/api/plain-message';
 import type { Message } from '@rally/shared/api/messages';
 import { assert, describe, expect, it } from 'vitest';
 import { buildRows } from './grouping';
 import { compareIds, insertMessage, type ChatMessage, type MessagesData } from './message-cache';
+import { author, chatMessage } from './testing';
 
-const msg = (id: string, author: string, createdAt: string, extra: Partial<ChatMessage> = {}): ChatMessage => ({
-  ...plainMessage({ id, channelId: '1', content: id, createdAt, createdBy: { id: author, username: author, profilePicture: null, presence: 1 } }),
-  state: 'sent',
-  ...extra,
-});
+const msg = (id: string, who: string, createdAt: string, extra: Partial<ChatMessage> = {}): ChatMessage =>
+  chatMessage(id, { channelId: '1', content: id, createdAt, createdBy: author(who, who), ...extra });
 
 describe('buildRows', () => {
   it('groups one author within 5 minutes, not across authors, gaps, days or replies', () => {

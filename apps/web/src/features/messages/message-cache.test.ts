@@ -1,15 +1,12 @@
 // @vitest-environment node
-import { plainMessage } from '@rally/shared/api/plain-message';
 import { QueryClient } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { queryKeys } from '../../lib/query-keys';
 import { applyServerMessage, discardFailed, failPending, getPending, mergeMessages, queuePending, type ChatMessage, type MessagesData } from './message-cache';
+import { chatMessage, message } from './testing';
 
-const author = { id: '1', username: 'ada', profilePicture: null, presence: 1 as const };
-const pending = (nonce: string, createdAt = '2026-03-01T10:00:00.000Z'): ChatMessage => ({
-  ...plainMessage({ id: `pending-${nonce}`, channelId: '9', content: nonce, createdAt, createdBy: author, nonce }),
-  state: 'sending',
-});
+const pending = (nonce: string, createdAt = '2026-03-01T10:00:00.000Z'): ChatMessage =>
+  chatMessage(`pending-${nonce}`, { content: nonce, createdAt, nonce, state: 'sending' });
 
 let qc: QueryClient;
 beforeEach(() => {
@@ -50,7 +47,7 @@ describe('pending messages', () => {
   it('is replaced by the server copy with the same nonce, which joins a loaded history', () => {
     qc.setQueryData<MessagesData>(queryKeys.channelMessages('9'), { pages: [{ messages: [], hasMore: false }], pageParams: [null] });
     queuePending(qc, pending('a'));
-    const sent = plainMessage({ id: '100', channelId: '9', content: 'a', createdAt: '2026-03-01T10:00:01.000Z', createdBy: author, nonce: 'a' });
+    const sent = message('100', { content: 'a', createdAt: '2026-03-01T10:00:01.000Z', nonce: 'a' });
     applyServerMessage(qc, sent);
     expect(getPending(qc, '9')).toEqual([]);
     const shown = mergeMessages(qc.getQueryData<MessagesData>(queryKeys.channelMessages('9')), getPending(qc, '9'));

@@ -1,5 +1,4 @@
 // @vitest-environment node
-import { plainMessage } from '@rally/shared/api/plain-message';
 import type { Message } from '@rally/shared/api/messages';
 import type { Member, Team } from '@rally/shared/api/teams';
 import { QueryClient } from '@tanstack/react-query';
@@ -10,6 +9,7 @@ import { liveEvents } from './live-events';
 import type { TeamChannelsData } from '../teams/channel-queries';
 import { createDispatcher as create } from '../../lib/gateway/dispatcher';
 import { channel, member, team } from '../teams/testing';
+import { message as messageOf } from '../messages/testing';
 
 const createDispatcher = (qc: QueryClient) => create(qc, liveEvents);
 
@@ -32,15 +32,7 @@ const user = {
   privateFlags: 0,
   createdAt: '2026-01-01T00:00:00.000Z',
 };
-const message = (id: string, nonce: string | null = null, channelId = '20'): Message =>
-  plainMessage({
-    id,
-    channelId,
-    content: `m${id}`,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    createdBy: { id: '1', username: 'ada', profilePicture: null, presence: 1 },
-    nonce,
-  });
+const message = (id: string, nonce: string | null = null, channelId = '20'): Message => messageOf(id, { nonce, channelId });
 
 let qc: QueryClient;
 beforeEach(() => {
