@@ -100,30 +100,46 @@ export function computeTeamPermissions(ctx: PermissionContext): number {
   return mask;
 }
 
-function applyOverwrites(base: number, overwrites: ChannelOverwrites | undefined, ctx: PermissionContext): number {
-  if (!overwrites) return base;
-  let mask = base;
-  const everyone = overwrites.role[ctx.teamId];
-  if (everyone) mask = (mask & ~everyone.deny) | everyone.allow;
-  // Held roles: a deny from one role cannot take away what another held role allows.
-  let allow = 0;
-  let deny = 0;
-  for (const roleId of ctx.memberRoleIds) {
-    const ow = overwrites.role[roleId];
-    if (ow) {
-      allow |= ow.allow;
-      deny |= ow.deny;
-    }
-  }
-  mask = (mask & ~deny) | allow;
-  const own = overwrites.user[ctx.userId];
-  if (own) mask = (mask & ~own.deny) | own.allow;
+/** Channel bits that a team permission brings on every channel, before overwrites (spec 001 §6). */
+const CHANNEL_BITS_OF_TEAM_BITS: readonly (readonly [team: number, channel: number])[] = [
+  [TeamPermission.MANAGE_CHANNELS, ChannelPermission.MANAGE_CHANNEL],
+  [TeamPermission.DELETE_MESSAGES, ChannelPermission.MANAGE_MESSAGES],
+];
+
+/** The channel bits a role's team permissions bring on every channel. */
+export function channelBitsOfTeamPermissions(teamPermissions: number): number {
+  let mask = 0;
+  for (const [team, channel] of CHANNEL_BITS_OF_TEAM_BITS) if (hasBit(teamPermissions, team)) mask |= channel;
   return mask;
 }
 
+/** A mask after one overwrite: its deny bits cleared, then its allow bits set (a bit in both is allowed). */
+export function applyOverwrite(mask: number, overwrite: Overwrite | undefined): number {
+  return overwrite ? (mask & ~overwrite.deny) | overwrite.allow : mask;
+}
+
 /**
- * Effective channel permissions: owner and ADMINISTRATOR hold all; otherwise the channel type's
- * defaults, then the category's overwrites, then the channel's (everyone role, held roles, user).
+ * One target's overwrite on a channel in a category: the category's, with the channel's own allow
+ * and deny taking precedence bit by bit (the channel is the more specific of the two).
+ */
+export function mergeOverwrites(category: Overwrite | undefined, channel: Overwrite | undefined): Overwrite | undefined {
+  if (!category) return channel;
+  if (!channel) return category;
+  return { allow: (category.allow & ~channel.deny) | channel.allow, deny: (category.deny & ~channel.allow) | channel.deny };
+}
+
+/**
+ * Effective channel permissions (spec 001 §3, §6; the exact rule and worked examples are in
+ * docs/permissions.md):
+ * - a DM grants its participants the DM set, whatever their teams say (DMs are exempt);
+ * - the owner and ADMINISTRATOR hold every bit that applies to the channel's type;
+ * - otherwise the everyone layer (the type's defaults and the default role's team-derived bits,
+ *   then the default role's overwrite) OR each held role's grant (its team-derived bits, then its
+ *   overwrite): a role's deny takes away only what that role itself would bring, never a bit the
+ *   everyone layer or another role allows ("deny cannot override already allowed bits");
+ * - then the member's own overwrite, which beats every role (both ways);
+ * - overwrites are the category's merged with the channel's per target (`mergeOverwrites`), and
+ *   the result is masked to the bits that apply to the type.
  */
 export function computeChannelPermissions(
   ctx: PermissionContext,
@@ -131,12 +147,35 @@ export function computeChannelPermissions(
   category?: { permissions?: ChannelOverwrites },
 ): number {
   const set = CHANNEL_PERMISSION_SETS[channel.type];
-  const team = computeTeamPermissions(ctx);
-  if (hasBit(team, TeamPermission.ADMINISTRATOR)) return set.applicable;
-  let mask = set.defaults;
-  mask = applyOverwrites(mask, category?.permissions, ctx);
-  mask = applyOverwrites(mask, channel.permissions, ctx);
-  if (hasBit(team, TeamPermission.MANAGE_CHANNELS)) mask |= ChannelPermission.MANAGE_CHANNEL;
-  if (hasBit(team, TeamPermission.DELETE_MESSAGES)) mask |= ChannelPermission.MANAGE_MESSAGES;
+  if (channel.type === 'DM') return set.defaults;
+  if (hasBit(computeTeamPermissions(ctx), TeamPermission.ADMINISTRATOR)) return set.applicable;
+  const own = channel.permissions;
+  const inherited = category?.permissions;
+  const roleOverwrite = (id: string) => mergeOverwrites(inherited?.role[id], own?.role[id]);
+  const teamBitsOf = (id: string) => ctx.roles.find((role) => role.id === id)?.permissions ?? 0;
+
+  let mask = applyOverwrite(set.defaults | channelBitsOfTeamPermissions(teamBitsOf(ctx.teamId)), roleOverwrite(ctx.teamId));
+  for (const roleId of ctx.memberRoleIds) {
+    if (roleId !== ctx.teamId) mask |= applyOverwrite(channelBitsOfTeamPermissions(teamBitsOf(roleId)), roleOverwrite(roleId));
+  }
+  mask = applyOverwrite(mask, mergeOverwrites(inherited?.user[ctx.userId], own?.user[ctx.userId]));
   return mask & set.applicable;
+}
+
+/**
+ * Whether the member sees the channel: VIEW_CHANNEL, or being one of its participants (a voice
+ * channel's connected members see it even when VIEW_CHANNEL is denied). DMs hold VIEW_CHANNEL.
+ */
+export function canViewChannel(permissions: number, participant = false): boolean {
+  return participant || hasBit(permissions, ChannelPermission.VIEW_CHANNEL);
+}
+
+/** Slowmode does not apply to a member who holds MANAGE_CHANNEL or MANAGE_MESSAGES on the channel (spec 001 §5). */
+export function isSlowmodeExempt(permissions: number): boolean {
+  return (permissions & (ChannelPermission.MANAGE_CHANNEL | ChannelPermission.MANAGE_MESSAGES)) !== 0;
+}
+
+/** Seconds the member must wait between messages on the channel: its slowmode, or 0 when exempt. */
+export function slowmodeSeconds(channel: { rateLimitPerUser: number }, permissions: number): number {
+  return isSlowmodeExempt(permissions) ? 0 : Math.max(0, channel.rateLimitPerUser);
 }

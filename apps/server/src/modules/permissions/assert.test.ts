@@ -3,7 +3,7 @@ import { ChannelPermission, DEFAULT_ROLE_PERMISSIONS, TeamPermission } from '@ra
 import { AppError } from '../../lib/errors';
 import type { ChannelRow, RoleRow, TeamRow } from '../teams/mappers';
 import type { TeamAccess } from './access';
-import { assertChannel, assertChannelType, assertOutranks, assertOwner, assertTeam, rankOf } from './assert';
+import { assertActsOnMember, assertChannel, assertChannelType, assertGrants, assertOutranks, assertOwner, assertTeam, rankOf } from './assert';
 
 const TEAM = '100';
 const OWNER = '1';
@@ -91,5 +91,22 @@ describe('the permission assertions', () => {
     expect(refusal(() => assertOutranks(accessOf('3', ['200'], 0), 2))).toEqual([403, 'forbidden']);
     expect(refusal(() => assertOutranks(accessOf('3', ['200'], 0), 5))).toEqual([403, 'forbidden']);
     expect(refusal(() => assertOutranks(accessOf(OWNER, [], 0), 1000))).toBeNull();
+  });
+
+  it('refuse acting on the creator, on oneself, or on a member of equal or higher rank', () => {
+    const kicker = accessOf('3', ['200'], TeamPermission.KICK_MEMBERS);
+    expect(refusal(() => assertActsOnMember(kicker, { userId: '4', memberRoleIds: [] }))).toBeNull();
+    expect(refusal(() => assertActsOnMember(kicker, { userId: '4', memberRoleIds: ['200'] }))).toEqual([403, 'forbidden']);
+    expect(refusal(() => assertActsOnMember(kicker, { userId: '2', memberRoleIds: ['300'] }))).toEqual([403, 'forbidden']);
+    expect(refusal(() => assertActsOnMember(kicker, { userId: '3', memberRoleIds: ['200'] }))).toEqual([403, 'forbidden']);
+    expect(refusal(() => assertActsOnMember(kicker, { userId: OWNER, memberRoleIds: [] }))).toEqual([403, 'forbidden']);
+    expect(refusal(() => assertActsOnMember(accessOf(OWNER, [], 0), { userId: '2', memberRoleIds: ['300'] }))).toBeNull();
+  });
+
+  it('refuse granting or revoking a team bit the member does not hold', () => {
+    const manager = accessOf('3', ['200'], TeamPermission.MANAGE_ROLES | TeamPermission.KICK_MEMBERS);
+    expect(refusal(() => assertGrants(manager, TeamPermission.KICK_MEMBERS))).toBeNull();
+    expect(refusal(() => assertGrants(manager, TeamPermission.KICK_MEMBERS | TeamPermission.BAN_MEMBERS))).toEqual([403, 'forbidden']);
+    expect(refusal(() => assertGrants(manager, 0))).toBeNull();
   });
 });

@@ -6,6 +6,7 @@ import {
   type ChannelPermissionName,
   type TeamPermissionName,
 } from '@rally/shared/permissions';
+import { canActOnMember, canGrantBits, outranks, rankOf as sharedRankOf, type RankedMember } from '@rally/shared/permissions-rank';
 import type { ErrorCode } from '@rally/shared/i18n/errors';
 import { badRequest, forbidden } from '../../lib/errors';
 import type { ChannelRow } from '../teams/mappers';
@@ -62,19 +63,30 @@ export function assertOwner(access: TeamAccess): void {
   if (access.team.ownerId !== access.userId) throw forbidden();
 }
 
+/** The member as the shared rank rules see them (`@rally/shared/permissions-rank`). */
+function ranked(access: TeamAccess) {
+  return { teamId: access.team.id, ownerId: access.team.ownerId, userId: access.userId, memberRoleIds: access.memberRoleIds, roles: access.roles };
+}
+
 /**
  * The member's rank: the priority of their highest role (the default role counts as the lowest;
  * the creator outranks everyone). Spec 001 §6: a member acts on a role or a member only from above.
  */
 export function rankOf(access: TeamAccess): number {
-  if (access.team.ownerId === access.userId) return Number.POSITIVE_INFINITY;
-  const held = new Set(access.memberRoleIds);
-  let best = Number.NEGATIVE_INFINITY;
-  for (const role of access.roles) if (held.has(role.id) && role.priority > best) best = role.priority;
-  return best;
+  return sharedRankOf(ranked(access));
 }
 
 /** 403 unless the member ranks strictly above `priority` (a role's, or another member's rank). */
 export function assertOutranks(access: TeamAccess, priority: number): void {
-  if (!(rankOf(access) > priority)) throw forbidden();
+  if (!outranks(ranked(access), priority)) throw forbidden();
+}
+
+/** 403 unless the member may kick, ban or change the roles of `target` (not the creator, not oneself, from above). */
+export function assertActsOnMember(access: TeamAccess, target: RankedMember): void {
+  if (!canActOnMember(ranked(access), target)) throw forbidden();
+}
+
+/** 403 unless the member holds every team bit in `bits` (what a role edit grants or revokes: `before ^ after`). */
+export function assertGrants(access: TeamAccess, bits: number): void {
+  if (!canGrantBits(access.teamPermissions, bits)) throw forbidden();
 }
