@@ -26,6 +26,8 @@ import { startSessionSweep, type SessionSweep } from './modules/auth/session-exp
 import { userRoutes } from './modules/users/routes';
 import { teamRoutes } from './modules/teams/routes';
 import { inviteRoutes } from './modules/invites/routes';
+import { moderationRoutes } from './modules/moderation/routes';
+import { auditRoutes } from './modules/audit/routes';
 import { messageRoutes } from './modules/messages/routes';
 import { healthRoutes, REGION_EXEMPT_PATHS } from './modules/health/routes';
 import { attachGateway, type Gateway } from './gateway/gateway';
@@ -93,7 +95,8 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     await authenticate(request);
   });
 
-  for (const routes of [healthRoutes, authRoutes, userRoutes, teamRoutes, inviteRoutes, messageRoutes]) await app.register(routes);
+  for (const routes of [healthRoutes, authRoutes, userRoutes, teamRoutes, inviteRoutes, moderationRoutes, auditRoutes, messageRoutes])
+    await app.register(routes);
   await serveWebClient(app, config);
 
   const gateway = attachGateway(app);

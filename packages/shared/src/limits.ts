@@ -24,6 +24,10 @@ export const LIMITS = {
   friendCode: { max: 64 },
   /** The ALTCHA widget's payload (base64 JSON), a few hundred bytes. */
   captchaToken: { max: 4096 },
+  /** Moderation (001 §8, §9): a ban's reason, the bans list and an audit log page. */
+  banReason: { max: 512 },
+  bansPage: 1000,
+  auditLogPage: 50,
 } as const;
 
 /** Per-user rate limits enforced by the server (fixed windows). */

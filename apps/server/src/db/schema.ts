@@ -17,6 +17,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { CHANNEL_TYPES, type ChannelOverwrites } from '@rally/shared/permissions';
 import type { UserSettings } from '@rally/shared/api/users';
+import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, type AuditChange, type AuditOptions } from '@rally/shared/api/moderation';
 import { snowflake } from './types';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -214,4 +215,49 @@ export const messages = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [index('messages_channel_id_idx').on(t.channelId, t.id.desc())],
+);
+
+/**
+ * Users banned from a team: they are not members, and no invite lets them join again until the ban
+ * is lifted. `actor_id`: who banned them (null once that account is gone).
+ */
+export const bans = pgTable(
+  'bans',
+  {
+    teamId: snowflake('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    userId: snowflake('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: text('reason'),
+    actorId: snowflake('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.teamId, t.userId] })],
+);
+
+/**
+ * The audit log: one row per moderation or configuration action (spec 001 §3 "Audit entry"),
+ * written in the transaction of the change it records. `target_id` names a user, channel, role,
+ * category, emoji or webhook (`target_type`), without a foreign key: the entry outlives its target.
+ * `changes`: what changed, old and new value per key; `options`: the entry type's extra fields.
+ */
+export const auditLogEntries = pgTable(
+  'audit_log_entries',
+  {
+    id: snowflake('id').primaryKey(),
+    teamId: snowflake('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    actorId: snowflake('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actionType: text('action_type', { enum: AUDIT_ACTIONS }).notNull(),
+    targetType: text('target_type', { enum: AUDIT_TARGET_TYPES }),
+    targetId: snowflake('target_id'),
+    changes: jsonb('changes').$type<AuditChange[]>().notNull().default([]),
+    options: jsonb('options').$type<AuditOptions>(),
+    createdAt: createdAt(),
+  },
+  // A team's log, newest first (ids are snowflakes: time ordered), paged with `before`.
+  (t) => [index('audit_log_entries_team_id_idx').on(t.teamId, t.id.desc())],
 );

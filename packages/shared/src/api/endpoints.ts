@@ -1,5 +1,6 @@
 import { captchaEndpoint, loginEndpoint, logoutEndpoint, registerEndpoint } from './auth';
 import type { Endpoint } from './endpoint';
+import { banMemberEndpoint, kickMemberEndpoint, leaveTeamEndpoint, listAuditLogsEndpoint, listBansEndpoint, unbanMemberEndpoint } from './moderation';
 import { listMessagesEndpoint, sendMessageEndpoint } from './messages';
 import { healthEndpoint, openApiEndpoint, regionEndpoint } from './system';
 import {
@@ -34,6 +35,12 @@ export const ENDPOINTS = {
   createInvite: createInviteEndpoint,
   lookupInvite: lookupInviteEndpoint,
   joinInvite: joinInviteEndpoint,
+  kickMember: kickMemberEndpoint,
+  banMember: banMemberEndpoint,
+  unbanMember: unbanMemberEndpoint,
+  listBans: listBansEndpoint,
+  leaveTeam: leaveTeamEndpoint,
+  listAuditLogs: listAuditLogsEndpoint,
   listMessages: listMessagesEndpoint,
   sendMessage: sendMessageEndpoint,
 } as const satisfies Record<string, Endpoint>;

@@ -22,6 +22,12 @@ export const ROUTES = {
   createInvite: { method: 'POST', paths: ['/api/v1/teams/invite'] },
   lookupInvite: { method: 'GET', paths: ['/api/v1/invites/:code', '/api/invites/:code'] },
   joinInvite: { method: 'POST', paths: ['/api/v1/invites/:code/join'] },
+  kickMember: { method: 'DELETE', paths: ['/api/v1/teams/:teamId/members/:userId', '/api/teams/:teamId/members/:userId'] },
+  banMember: { method: 'POST', paths: ['/api/v1/teams/:teamId/members/:userId/ban', '/api/teams/:teamId/members/:userId/ban'] },
+  unbanMember: { method: 'DELETE', paths: ['/api/v1/teams/:teamId/members/:userId/ban', '/api/teams/:teamId/members/:userId/ban'] },
+  listBans: { method: 'GET', paths: ['/api/v1/teams/:teamId/bans', '/api/teams/:teamId/bans'] },
+  leaveTeam: { method: 'DELETE', paths: ['/api/v1/teams'] },
+  listAuditLogs: { method: 'GET', paths: ['/api/v1/teams/:teamId/audit-logs', '/api/teams/:teamId/audit-logs'] },
   listMessages: { method: 'GET', paths: ['/api/v1/channels/:channelId/messages'] },
   sendMessage: { method: 'POST', paths: ['/api/v1/channels/:channelId/messages'] },
 } as const satisfies Record<string, { method: HttpMethod; paths: readonly [string, ...string[]] }>;

@@ -1,6 +1,6 @@
-import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { invites, teams, users } from '../../db/schema';
+import { bans, invites, teams, users } from '../../db/schema';
 import type { TeamRow } from '../teams/mappers';
 
 export type InviteRow = typeof invites.$inferSelect;
@@ -36,18 +36,23 @@ export async function findInviteWithTeam(db: Executor, code: string): Promise<In
 }
 
 /**
- * Count one use, only while the invite is still valid at `now` (not expired, uses below maxUses).
- * One conditional UPDATE: concurrent joins queue on the row lock and re-check the condition, so
- * maxUses is never exceeded. Null when the invite is unknown, expired or used up.
+ * Count one use by `userId`, only while the invite is still valid at `now` (not expired, uses below
+ * maxUses). One conditional UPDATE: concurrent joins queue on the row lock and re-check the
+ * condition, so maxUses is never exceeded. It also answers whether `userId` is banned from the
+ * invite's team (`banned`: the caller refuses, and its transaction undoes the use). Null when the
+ * invite is unknown, expired or used up.
  */
-export async function claimInviteUse(db: Executor, code: string, now: Date): Promise<InviteRow | null> {
+export async function claimInviteUse(db: Executor, code: string, userId: string, now: Date): Promise<{ invite: InviteRow; banned: boolean } | null> {
   const [row] = await db
     .update(invites)
     .set({ uses: sql`${invites.uses} + 1` })
     .where(
       and(eq(invites.code, code), or(isNull(invites.maxUses), lt(invites.uses, invites.maxUses)), or(isNull(invites.expiresAt), gt(invites.expiresAt, now))),
     )
-    .returning();
+    .returning({
+      invite: getTableColumns(invites),
+      banned: sql<boolean>`exists (select 1 from ${bans} where ${bans.teamId} = ${invites.teamId} and ${bans.userId} = ${userId})`,
+    });
   return row ?? null;
 }
 

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { Invite, InviteLookupResponse, Team } from '@rally/shared/api/teams';
 import { LIMITS } from '@rally/shared/limits';
 import type { Executor } from '../../db/client';
-import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { TeamAccess } from '../permissions/access';
 import { toTeam } from '../teams/mappers';
 import { teamRepository } from '../teams/repository';
@@ -68,7 +68,8 @@ export async function lookupInvite(db: Executor, code: string, viewerId: string 
 
 /**
  * Join a team through an invite. In one transaction: add the member (team limit, 409 when already
- * one), count the use with a conditional UPDATE (so maxUses holds under concurrency), raise the
+ * one), count the use with a conditional UPDATE (so maxUses holds under concurrency) that also
+ * reads whether the user is banned from the team (403 team_banned, undoing both), raise the
  * member count. Then the joiner's sessions get USER_JOINED_TEAM and the team TEAM_MEMBER_ADDED.
  */
 export async function joinInvite(deps: ServiceDeps, code: string, userId: string, repo: InviteRepository = inviteRepository): Promise<Team> {
@@ -79,7 +80,10 @@ export async function joinInvite(deps: ServiceDeps, code: string, userId: string
   if (await teamRepository.isMember(deps.db, invite.teamId, userId)) throw conflict('invite_already_member');
   await deps.db.transaction(async (tx) => {
     if (!(await addMember(tx, invite.teamId, userId))) throw conflict('invite_already_member');
-    if (!(await repo.claimInviteUse(tx, invite.code, new Date()))) throw notFound('invite_invalid');
+    const claimed = await repo.claimInviteUse(tx, invite.code, userId, new Date());
+    if (!claimed) throw notFound('invite_invalid');
+    // Read after addMember locked the user's row: a ban written meanwhile has committed (a ban locks it too).
+    if (claimed.banned) throw forbidden('team_banned');
   });
   const joined = await publishMemberJoined(deps, invite.teamId, userId);
   return joined.team;
