@@ -1,4 +1,5 @@
 import type { Ban } from '@rally/shared/api/moderation';
+import { canLeaveTeam } from '@rally/shared/permissions-rank';
 import type { Executor } from '../../db/client';
 import { publishEvent } from '../../lib/events';
 import { conflict, forbidden, notFound } from '../../lib/errors';
@@ -6,16 +7,16 @@ import type { ServiceDeps } from '../../lib/service-deps';
 import { recordAudit } from '../audit/service';
 import { toModerationUser } from '../audit/mappers';
 import type { TeamAccess } from '../permissions/access';
-import { assertOutranks, rankOf } from '../permissions/assert';
+import { assertActsOnMember } from '../permissions/assert';
 import { moderationRepository, type ModerationRepository } from './repository';
 
 /**
- * 403 unless the actor may kick or ban the target member (spec 001 §6): never the team's creator,
- * and only from above: the actor's rank must be strictly higher than the target's.
+ * 403 unless the actor may kick or ban the target member (spec 001 §6, docs/permissions.md "Rank"):
+ * never the team's creator (with its own text), never oneself, and only from strictly above.
  */
 function assertMayModerate(access: TeamAccess, target: TeamAccess): void {
   if (target.userId === access.team.ownerId) throw forbidden('team_owner_protected');
-  assertOutranks(access, rankOf(target));
+  assertActsOnMember(access, target);
 }
 
 /** The target's access as a member of the actor's team, or null when they are not one (through the request's cache). */
@@ -114,7 +115,7 @@ export async function listBans(db: Executor, access: TeamAccess, limit: number, 
 
 /** Leave a team (the endpoint checked membership); its creator cannot (spec 001 §6). Not an audit entry: nobody moderated. */
 export async function leaveTeam(deps: ServiceDeps, access: TeamAccess, repo: ModerationRepository = moderationRepository): Promise<void> {
-  if (access.team.ownerId === access.userId) throw forbidden('team_owner_cannot_leave');
+  if (!canLeaveTeam({ ownerId: access.team.ownerId, userId: access.userId })) throw forbidden('team_owner_cannot_leave');
   const teamId = access.team.id;
   await deps.db.transaction(async (tx) => {
     if (!(await removeMember(tx, teamId, access.userId, repo))) throw notFound('team_not_found');
