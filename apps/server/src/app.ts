@@ -29,6 +29,7 @@ import { inviteRoutes } from './modules/invites/routes';
 import { moderationRoutes } from './modules/moderation/routes';
 import { auditRoutes } from './modules/audit/routes';
 import { messageRoutes } from './modules/messages/routes';
+import { uploadRoutes } from './modules/uploads/routes';
 import { healthRoutes, REGION_EXEMPT_PATHS } from './modules/health/routes';
 import { attachGateway, type Gateway } from './gateway/gateway';
 
@@ -95,7 +96,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     await authenticate(request);
   });
 
-  for (const routes of [healthRoutes, authRoutes, userRoutes, teamRoutes, inviteRoutes, moderationRoutes, auditRoutes, messageRoutes])
+  for (const routes of [healthRoutes, authRoutes, userRoutes, teamRoutes, inviteRoutes, moderationRoutes, auditRoutes, messageRoutes, uploadRoutes])
     await app.register(routes);
   await serveWebClient(app, config);
 

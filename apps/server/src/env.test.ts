@@ -62,4 +62,14 @@ describe('loadConfig', () => {
     expect(err.message).toMatch(/PORT/);
     expect(err.message).toMatch(/COOKIE_SECRET: must be at least 32 characters long/);
   });
+
+  it('takes S3 storage only with its bucket and keys', () => {
+    const s3 = { S3_BUCKET: 'rally', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_ACCESS_KEY_ID: 'key', S3_SECRET_ACCESS_KEY: 'secret' };
+    expect(loadConfig(s3)).toMatchObject({ ...s3, S3_REGION: 'us-east-1' });
+    expect(configError({ S3_ENDPOINT: 'http://127.0.0.1:9000' }).message).toMatch(/S3_ENDPOINT: needs S3_BUCKET/);
+    const keyless = configError({ S3_BUCKET: 'rally' }).message;
+    expect(keyless).toMatch(/S3_ACCESS_KEY_ID: is required with S3_BUCKET/);
+    expect(keyless).toMatch(/S3_SECRET_ACCESS_KEY: is required with S3_BUCKET/);
+    expect(configError({ ...s3, S3_PUBLIC_URL: 'cdn.example.com' }).message).toMatch(/S3_PUBLIC_URL/);
+  });
 });

@@ -26,7 +26,7 @@ const urlString = (protocols: string[]) =>
   );
 
 /** Every setting of the server, from environment variables. See README "Configuration". */
-export const configSchema = z.object({
+const settingsSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -83,6 +83,17 @@ export const configSchema = z.object({
   /** Failed logins (per email and per address) after which a captcha is required. */
   LOGIN_FAILURES_BEFORE_CAPTCHA: z.coerce.number().int().min(0).default(3),
   WEB_DIST: z.string().default('apps/web/dist'),
+  // ---- uploads (modules/uploads); README "Uploads". Local files unless S3_BUCKET is set. ----
+  /** Directory of uploaded files; default DATA_DIR/uploads (a fresh temporary directory when DATA_DIR is memory://). */
+  UPLOAD_DIR: z.string().min(1).optional(),
+  /** S3-compatible object storage: the bucket turns it on; the endpoint for anything but AWS (MinIO, R2, …; path-style addressing). */
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_ENDPOINT: urlString(['http:', 'https:']).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Public base URL of the bucket's objects (a CDN); unset: Rally serves them itself at /uploads/…. */
+  S3_PUBLIC_URL: urlString(['http:', 'https:']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Add the database and bus kinds and the socket count to /api/v1/health (for operators; off for the public). */
   HEALTH_DETAILS: bool.default(false),
@@ -121,6 +132,19 @@ export const configSchema = z.object({
     .int()
     .min(1024)
     .default(4 * 1024 * 1024),
+});
+
+/** The settings, and the rules between them: the S3 variables need S3_BUCKET, and S3_BUCKET needs its keys. */
+export const configSchema = settingsSchema.superRefine((config, ctx) => {
+  if (!config.S3_BUCKET) {
+    for (const key of ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PUBLIC_URL'] as const) {
+      if (config[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'needs S3_BUCKET' });
+    }
+    return;
+  }
+  for (const key of ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+    if (!config[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required with S3_BUCKET' });
+  }
 });
 
 export type Config = z.infer<typeof configSchema>;

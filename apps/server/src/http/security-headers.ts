@@ -28,8 +28,9 @@ export function cspDirectives(config: Config): Record<string, string[]> {
     // The one inline <style> is the one the ALTCHA widget appends to <head> with its own CSS: it is
     // allowed by its hash only (ALTCHA_CSS_HASH), not by 'unsafe-inline'.
     'style-src': ["'self'", `'${ALTCHA_CSS_HASH}'`],
-    // data: for small inline images (icons in CSS), blob: for images made in the page (previews).
-    'img-src': ["'self'", 'data:', 'blob:'],
+    // data: for small inline images (icons in CSS), blob: for images made in the page (previews);
+    // uploads come from our own /uploads/… or, with S3_PUBLIC_URL, from that origin (modules/uploads).
+    'img-src': ["'self'", 'data:', 'blob:', ...(config.S3_PUBLIC_URL ? [new URL(config.S3_PUBLIC_URL).origin] : [])],
     'connect-src': ["'self'"],
     // The ALTCHA captcha starts its proof-of-work workers from blob: URLs of code bundled in its
     // own script (node_modules/altcha: `new Worker(URL.createObjectURL(new Blob([...])))`).

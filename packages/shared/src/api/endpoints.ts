@@ -12,6 +12,7 @@ import {
   teamChannelsEndpoint,
   teamMembersEndpoint,
 } from './teams';
+import { uploadEndpoint } from './uploads';
 import { meEndpoint } from './users';
 
 /**
@@ -28,6 +29,7 @@ export const ENDPOINTS = {
   login: loginEndpoint,
   logout: logoutEndpoint,
   me: meEndpoint,
+  upload: uploadEndpoint,
   createTeam: createTeamEndpoint,
   listTeams: listTeamsEndpoint,
   teamChannels: teamChannelsEndpoint,

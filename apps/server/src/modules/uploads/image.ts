@@ -1,0 +1,73 @@
+import { open } from 'node:fs/promises';
+import sharp from 'sharp';
+import type { ImageFormat } from '@rally/shared/api/uploads';
+import { AppError, badRequest } from '../../lib/errors';
+
+/** The format a file's first bytes say it is (its name and declared type are never asked), or null. */
+export function sniffImage(head: Uint8Array): ImageFormat | null {
+  const ascii = (from: number, to: number) => String.fromCharCode(...head.subarray(from, to));
+  if (head.length >= 8 && [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((byte, i) => head[i] === byte)) return 'png';
+  if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'jpeg';
+  if (head.length >= 6 && (ascii(0, 6) === 'GIF87a' || ascii(0, 6) === 'GIF89a')) return 'gif';
+  if (head.length >= 12 && ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'webp';
+  return null;
+}
+
+/** The first bytes of a file, for sniffImage. */
+export async function readHead(path: string, length = 16): Promise<Uint8Array> {
+  const file = await open(path, 'r');
+  try {
+    const buffer = Buffer.alloc(length);
+    const { bytesRead } = await file.read(buffer, 0, length, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await file.close();
+  }
+}
+
+/**
+ * Decode the image at `input` and write it again to `output` in the same format: every frame of an
+ * animation kept, EXIF orientation applied to the pixels, and no metadata at all (EXIF, GPS, ICC
+ * profiles, comments: sharp writes none unless asked). The header is read first and an image of
+ * more than `maxPixels` pixels (all frames together) refused before anything is decoded; libvips
+ * is also told the limit (`limitInputPixels`), so a header that lies cannot get past it.
+ */
+export async function reencodeImage(input: string, output: string, format: ImageFormat, maxPixels: number): Promise<{ width: number; height: number }> {
+  const animated = format === 'gif' || format === 'webp';
+  const options = { limitInputPixels: maxPixels, animated, sequentialRead: true } as const;
+  let pipeline: sharp.Sharp;
+  try {
+    const meta = await sharp(input, options).metadata();
+    if (meta.format !== format) throw badRequest('upload_failed');
+    const pages = meta.pages ?? 1;
+    const height = meta.pageHeight ?? meta.height;
+    if (meta.width * height * pages > maxPixels) throw tooManyPixels(maxPixels);
+    pipeline = sharp(input, options);
+    if (pages === 1) pipeline = pipeline.autoOrient();
+    switch (format) {
+      case 'png':
+        pipeline = pipeline.png();
+        break;
+      case 'jpeg':
+        pipeline = pipeline.jpeg({ quality: 90, mozjpeg: true });
+        break;
+      case 'gif':
+        pipeline = pipeline.gif();
+        break;
+      case 'webp':
+        pipeline = pipeline.webp({ quality: 90 });
+        break;
+    }
+    const info = await pipeline.toFile(output);
+    return { width: info.width, height: info.height };
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    // libvips' words for the pixel limit; anything else it cannot decode is a broken image.
+    if (err instanceof Error && /pixel limit/i.test(err.message)) throw tooManyPixels(maxPixels);
+    throw badRequest('upload_failed');
+  }
+}
+
+function tooManyPixels(maxPixels: number): AppError {
+  return badRequest('upload_too_many_pixels', { image: 'upload_too_many_pixels' }, { max: Math.floor(maxPixels / 1_000_000) });
+}

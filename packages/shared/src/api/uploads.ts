@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { snowflakeSchema } from './common';
+import { BODY_LIMIT, defineEndpoint } from './endpoint';
+import { ROUTES } from './routes';
+
+/** Image formats an upload may be, told by the file's first bytes (never by its name or declared type). */
+export const IMAGE_FORMATS = ['png', 'jpeg', 'gif', 'webp'] as const;
+export type ImageFormat = (typeof IMAGE_FORMATS)[number];
+
+/** The Content-Type each stored format is served with, and the extension of its key. */
+export const IMAGE_FORMAT_FILES: Record<ImageFormat, { contentType: string; extension: string }> = {
+  png: { contentType: 'image/png', extension: 'png' },
+  jpeg: { contentType: 'image/jpeg', extension: 'jpg' },
+  gif: { contentType: 'image/gif', extension: 'gif' },
+  webp: { contentType: 'image/webp', extension: 'webp' },
+};
+
+/**
+ * What an upload is for (the spec's `type` field) and the formats each accepts (000 §4, 001 §7:
+ * pictures, avatars and banners png, jpeg or gif; the blog's hero image png or jpeg). Attachments and
+ * emoji come with their features.
+ */
+export const UPLOAD_KINDS = {
+  teamIcon: ['png', 'jpeg', 'gif'],
+  teamBanner: ['png', 'jpeg', 'gif'],
+  userAvatar: ['png', 'jpeg', 'gif'],
+  userBanner: ['png', 'jpeg', 'gif'],
+  customBackground: ['png', 'jpeg', 'gif'],
+  BlogHeroImage: ['png', 'jpeg'],
+} as const satisfies Record<string, readonly ImageFormat[]>;
+export type UploadKind = keyof typeof UPLOAD_KINDS;
+const uploadKindNames = Object.keys(UPLOAD_KINDS) as [UploadKind, ...UploadKind[]];
+
+export const UPLOAD_LIMITS = {
+  /** 'File size exceeds 20MB.' (000 §4); Plus members 50 MB (000 §9). */
+  maxBytes: 20 * 1024 * 1024,
+  premiumMaxBytes: 50 * 1024 * 1024,
+  /** Decoded pixels (all frames of an animation together): a larger image is refused before it is decoded (decompression bombs). */
+  maxPixels: 40_000_000,
+} as const;
+
+/** The file limit of a user, by the PREMIUM flag. */
+export function uploadLimitBytes(premium: boolean): number {
+  return premium ? UPLOAD_LIMITS.premiumMaxBytes : UPLOAD_LIMITS.maxBytes;
+}
+
+/**
+ * The text fields of the multipart body (the file is the part named `image`). `teamId` is what the
+ * image is for, kept for the spec's shape; using the image on a team checks that team's permission.
+ */
+export const uploadFieldsSchema = z.object({
+  type: z.enum(uploadKindNames, { error: 'upload_type_invalid' }),
+  teamId: snowflakeSchema.optional(),
+});
+export type UploadFields = z.infer<typeof uploadFieldsSchema>;
+
+/** `url`: where the stored image is served (same origin `/uploads/…`, or S3_PUBLIC_URL); `id` names it. */
+export const uploadResponseSchema = z.object({
+  success: z.literal(true),
+  id: z.string(),
+  url: z.string(),
+  message: z.string(),
+});
+export type UploadResponse = z.infer<typeof uploadResponseSchema>;
+
+export const uploadEndpoint = defineEndpoint({
+  ...ROUTES.upload,
+  summary:
+    'Upload an image (multipart/form-data: file `image` ≤ 20 MB, Plus 50 MB; `type`; optional `teamId`): checked by content, re-encoded without metadata, stored, its URL returned',
+  permission: { none: 'any signed-in user may store an image; the endpoint that puts it on a team or profile checks its own permission' },
+  response: uploadResponseSchema,
+  status: 201,
+  // For a body that is not multipart (refused with 415 unread beyond this). The multipart body is
+  // limited part by part on the server: the file to the user's uploadLimitBytes, the fields to a few bytes.
+  bodyLimit: BODY_LIMIT.SMALL,
+});
