@@ -27,6 +27,7 @@ import { userRoutes } from './modules/users/routes';
 import { teamRoutes } from './modules/teams/routes';
 import { inviteRoutes } from './modules/invites/routes';
 import { moderationRoutes } from './modules/moderation/routes';
+import { roleRoutes } from './modules/roles/routes';
 import { auditRoutes } from './modules/audit/routes';
 import { messageRoutes } from './modules/messages/routes';
 import { uploadRoutes } from './modules/uploads/routes';
@@ -96,7 +97,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     await authenticate(request);
   });
 
-  for (const routes of [healthRoutes, authRoutes, userRoutes, teamRoutes, inviteRoutes, moderationRoutes, auditRoutes, messageRoutes, uploadRoutes])
+  for (const routes of [healthRoutes, authRoutes, userRoutes, teamRoutes, inviteRoutes, moderationRoutes, roleRoutes, auditRoutes, messageRoutes, uploadRoutes])
     await app.register(routes);
   await serveWebClient(app, config);
 

@@ -28,6 +28,14 @@ export const LIMITS = {
   banReason: { max: 512 },
   bansPage: 1000,
   auditLogPage: 50,
+  /**
+   * Roles (001 §9: name 24). The spec gives no limit for a role's description or icon, nor for the
+   * roles of a team; these bound what one request may carry.
+   */
+  roleName: { max: 24 },
+  roleDescription: { max: 256 },
+  roleIcon: { max: 64 },
+  rolesPerTeam: 250,
 } as const;
 
 /** Per-user rate limits enforced by the server (fixed windows). */

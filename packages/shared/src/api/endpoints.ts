@@ -2,6 +2,16 @@ import { captchaEndpoint, loginEndpoint, logoutEndpoint, registerEndpoint } from
 import type { Endpoint } from './endpoint';
 import { banMemberEndpoint, kickMemberEndpoint, leaveTeamEndpoint, listAuditLogsEndpoint, listBansEndpoint, unbanMemberEndpoint } from './moderation';
 import { listMessagesEndpoint, sendMessageEndpoint } from './messages';
+import {
+  addMemberRoleEndpoint,
+  cloneRoleEndpoint,
+  createRoleEndpoint,
+  deleteRoleEndpoint,
+  listRolesEndpoint,
+  removeMemberRoleEndpoint,
+  reorderRolesEndpoint,
+  updateRolesEndpoint,
+} from './roles';
 import { healthEndpoint, openApiEndpoint, regionEndpoint } from './system';
 import {
   createInviteEndpoint,
@@ -43,6 +53,14 @@ export const ENDPOINTS = {
   listBans: listBansEndpoint,
   leaveTeam: leaveTeamEndpoint,
   listAuditLogs: listAuditLogsEndpoint,
+  listRoles: listRolesEndpoint,
+  createRole: createRoleEndpoint,
+  updateRoles: updateRolesEndpoint,
+  reorderRoles: reorderRolesEndpoint,
+  deleteRole: deleteRoleEndpoint,
+  cloneRole: cloneRoleEndpoint,
+  addMemberRole: addMemberRoleEndpoint,
+  removeMemberRole: removeMemberRoleEndpoint,
   listMessages: listMessagesEndpoint,
   sendMessage: sendMessageEndpoint,
 } as const satisfies Record<string, Endpoint>;

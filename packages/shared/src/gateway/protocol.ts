@@ -79,6 +79,8 @@ export const dispatchEvents = {
   USER_ROLE_ADDED: dispatchEvent(z.object({ teamId: z.string(), userId: z.string(), roleId: z.string() }), ['team']),
   /** A member lost a role: to the team's members. */
   USER_ROLE_REMOVED: dispatchEvent(z.object({ teamId: z.string(), userId: z.string(), roleId: z.string() }), ['team']),
+  /** A role was created or cloned (its priority taken, the roles at or above it moved up one: TEAM_ROLES_UPDATED follows): to the team's members. */
+  ROLE_CREATED: dispatchEvent(roleSchema, ['team']),
   /** A role was deleted (and taken from every member): to the team's members. */
   ROLE_DELETED: dispatchEvent(z.object({ teamId: z.string(), roleId: z.string() }), ['team']),
   /** The team's roles after an edit or a reorder, highest first: to the team's members. */

@@ -104,6 +104,11 @@ export function setTeamRoles(qc: QueryClient, teamId: string, roles: Role[]): vo
   qc.setQueryData<Role[]>(queryKeys.teamRoles(teamId), roles);
 }
 
+/** A role created or cloned: into the team's roles if loaded (once), which stay ordered by priority, highest first. */
+export function upsertRole(qc: QueryClient, role: Role): void {
+  updateLoaded<Role[]>(qc, queryKeys.teamRoles(role.teamId), (roles) => upsertById(roles, role).sort((a, b) => b.priority - a.priority));
+}
+
 /** A role deleted: out of the team's roles and off every loaded member of the team. */
 export function removeRole(qc: QueryClient, teamId: string, roleId: string): void {
   updateLoaded<Role[]>(qc, queryKeys.teamRoles(teamId), (roles) => withoutId(roles, roleId));

@@ -67,6 +67,14 @@ describe('team live events', () => {
     ]);
   });
 
+  it('ROLE_CREATED adds the role once, in priority order (highest first)', () => {
+    d.dispatch({ type: 'ROLE_CREATED', data: role('42', '10', { priority: 5 }) });
+    d.dispatch({ type: 'ROLE_CREATED', data: role('42', '10', { priority: 5 }) });
+    expect(qc.getQueryData<Role[]>(queryKeys.teamRoles('10'))?.map((r) => r.id)).toEqual(['42', '40', '10']);
+    d.dispatch({ type: 'ROLE_CREATED', data: role('43', '11') });
+    expect(qc.getQueryData<Role[]>(queryKeys.teamRoles('11'))).toBeUndefined();
+  });
+
   it('ROLE_DELETED removes the role from the team and from every member', () => {
     d.dispatch({ type: 'ROLE_DELETED', data: { teamId: '10', roleId: '40' } });
     expect(qc.getQueryData<Role[]>(queryKeys.teamRoles('10'))?.map((r) => r.id)).toEqual(['10']);

@@ -17,6 +17,7 @@ import {
   upsertCategory,
   upsertChannel,
   upsertMember,
+  upsertRole,
   upsertTeamInList,
 } from './cache';
 
@@ -53,6 +54,7 @@ export const teamEvents = {
   USER_ROLE_REMOVED(qc, { teamId, userId, roleId }) {
     updateMember(qc, teamId, userId, (m) => (m.roles.includes(roleId) ? { ...m, roles: m.roles.filter((r) => r !== roleId) } : m));
   },
+  ROLE_CREATED: (qc, role) => upsertRole(qc, role),
   ROLE_DELETED: (qc, { teamId, roleId }) => removeRole(qc, teamId, roleId),
   TEAM_ROLES_UPDATED: (qc, { teamId, roles }) => setTeamRoles(qc, teamId, roles),
   TEAM_UPDATED: (qc, team) => updateTeamInList(qc, team.id, () => team),
