@@ -13,7 +13,7 @@ import type { DatabaseHandle } from '../../src/db/client';
 import { hashToken } from '../../src/modules/auth/session-repository';
 import { TestClient, until } from '../../src/gateway/testing';
 import { openTestDatabase } from '../helpers/database';
-import { makeChannel, makeMember, makeTeam, makeUser, type TeamFixture, type TestUser, type WithSigner } from '../helpers/factories';
+import { makeChannel, makeMember, makeRole, makeTeam, makeUser, type TeamFixture, type TestUser, type WithSigner } from '../helpers/factories';
 import { startServer, type ServerProcess } from '../helpers/server-process';
 
 /**
@@ -192,6 +192,37 @@ describe('two server processes on one PostgreSQL and one Redis', () => {
     expect(await onB.next(undefined, 15_000)).toMatchObject({ type: 'CHANNEL_UPDATED', data: { id: lobbyId } });
     await post(a!, author, lobbyId, 'visible again');
     expect((await onB.next(undefined, 15_000)).data.content).toBe('visible again');
+  });
+
+  it('recomputes on every process when a role is given or taken through A: a socket on B gains and loses the channel the role may view', async () => {
+    const mods = await makeRole(rows, team.teamId, { name: 'mods', permissions: 0 });
+    const modsId = await makeChannel(rows, team.teamId, {
+      name: 'mods',
+      hiddenFrom: [team.teamId],
+      permissions: { role: { [mods]: { allow: ChannelPermission.VIEW_CHANNEL, deny: 0 } }, user: {} },
+    });
+    const onB = connect(b!, member);
+    await onB.next('READY');
+    const memberRole = async (method: 'POST' | 'DELETE') => {
+      const res = await fetch(`http://127.0.0.1:${a!.port}/api/v1/teams/${team.teamId}/members/${member.id}/roles/${mods}`, {
+        method,
+        headers: { cookie: owner.cookie, [CSRF_HEADER]: '1' },
+      });
+      expect(res.status, await res.text()).toBe(200);
+    };
+
+    await memberRole('POST');
+    expect(await onB.next(undefined, 15_000)).toMatchObject({ type: 'CHANNEL_CREATED', data: { id: modsId } });
+    expect(await onB.next(undefined, 15_000)).toMatchObject({ type: 'USER_ROLE_ADDED', data: { userId: member.id, roleId: mods } });
+    await post(a!, owner, modsId, 'for mods');
+    expect((await onB.next('MESSAGE_SEND', 15_000)).data.content).toBe('for mods');
+
+    await memberRole('DELETE');
+    expect(await onB.next(undefined, 15_000)).toMatchObject({ type: 'CHANNEL_DELETED', data: { id: modsId, teamId: team.teamId } });
+    expect(await onB.next(undefined, 15_000)).toMatchObject({ type: 'USER_ROLE_REMOVED', data: { roleId: mods } });
+    await post(a!, owner, modsId, 'mods only');
+    await marker(member, 3);
+    expect((await onB.next(undefined, 15_000)).type).toBe('PRESENCE_UPDATE');
   });
 
   it('resumes on A a session dropped on B with the subscriptions changed in its gap', async () => {
