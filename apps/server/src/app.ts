@@ -26,6 +26,7 @@ import { startSessionSweep, type SessionSweep } from './modules/auth/session-exp
 import { userRoutes } from './modules/users/routes';
 import { teamRoutes } from './modules/teams/routes';
 import { inviteRoutes } from './modules/invites/routes';
+import { channelRoutes } from './modules/channels/routes';
 import { moderationRoutes } from './modules/moderation/routes';
 import { roleRoutes } from './modules/roles/routes';
 import { auditRoutes } from './modules/audit/routes';
@@ -97,7 +98,19 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     await authenticate(request);
   });
 
-  for (const routes of [healthRoutes, authRoutes, userRoutes, teamRoutes, inviteRoutes, moderationRoutes, roleRoutes, auditRoutes, messageRoutes, uploadRoutes])
+  for (const routes of [
+    healthRoutes,
+    authRoutes,
+    userRoutes,
+    teamRoutes,
+    inviteRoutes,
+    moderationRoutes,
+    roleRoutes,
+    channelRoutes,
+    auditRoutes,
+    messageRoutes,
+    uploadRoutes,
+  ])
     await app.register(routes);
   await serveWebClient(app, config);
 

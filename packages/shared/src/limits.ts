@@ -9,6 +9,16 @@ export const LIMITS = {
   teamName: { min: 1, max: 20 },
   teamDescription: { max: 1000 },
   channelName: { min: 1, max: 20 },
+  categoryName: { min: 1, max: 20 },
+  /** The spec gives no bound for a channel's description (its header cuts it at 50); Discord's topic bound. */
+  channelDescription: { max: 1024, headerCut: 50 },
+  /** A watch-stream channel's streamer username. */
+  streamChannel: { min: 4, max: 25 },
+  streamPlatforms: ['twitch', 'kick'] as const,
+  /** Voice user limit: 0 means unlimited. */
+  userLimit: { min: 0, max: 100 },
+  /** Slowmode seconds (rateLimitPerUser): the spec gives no bound, this is Discord's six hours. */
+  slowmode: { max: 21_600 },
   /**
    * `inputMax`: the longest content a send request may carry at all (the server then checks the
    * sender's own limit, max or premiumMax, so that the error names it).

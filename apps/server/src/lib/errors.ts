@@ -19,7 +19,7 @@ export const unauthorized = () => new AppError(401, 'unauthorized');
 export const forbidden = (code: ErrorCode = 'forbidden') => new AppError(403, code);
 export const notFound = (code: ErrorCode = 'not_found') => new AppError(404, code);
 export const conflict = (code: ErrorCode, fields?: Record<string, ErrorCode>) => new AppError(409, code, fields);
-export const tooManyRequests = (retryAfterMs: number) => {
+export const tooManyRequests = (retryAfterMs: number, code: 'too_many_requests' | 'slowmode_active' = 'too_many_requests') => {
   const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
-  return new AppError(429, 'too_many_requests', undefined, { seconds }, { 'retry-after': String(seconds) });
+  return new AppError(429, code, undefined, { seconds }, { 'retry-after': String(seconds) });
 };

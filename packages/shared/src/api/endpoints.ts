@@ -1,4 +1,15 @@
 import { captchaEndpoint, loginEndpoint, logoutEndpoint, registerEndpoint } from './auth';
+import {
+  cloneChannelEndpoint,
+  createCategoryEndpoint,
+  createChannelEndpoint,
+  deleteCategoryEndpoint,
+  deleteChannelEndpoint,
+  setCategoryOverwriteEndpoint,
+  setChannelOverwriteEndpoint,
+  updateCategoryEndpoint,
+  updateChannelEndpoint,
+} from './channels';
 import type { Endpoint } from './endpoint';
 import { banMemberEndpoint, kickMemberEndpoint, leaveTeamEndpoint, listAuditLogsEndpoint, listBansEndpoint, unbanMemberEndpoint } from './moderation';
 import { listMessagesEndpoint, sendMessageEndpoint } from './messages';
@@ -61,6 +72,15 @@ export const ENDPOINTS = {
   cloneRole: cloneRoleEndpoint,
   addMemberRole: addMemberRoleEndpoint,
   removeMemberRole: removeMemberRoleEndpoint,
+  createChannel: createChannelEndpoint,
+  updateChannel: updateChannelEndpoint,
+  deleteChannel: deleteChannelEndpoint,
+  cloneChannel: cloneChannelEndpoint,
+  createCategory: createCategoryEndpoint,
+  updateCategory: updateCategoryEndpoint,
+  deleteCategory: deleteCategoryEndpoint,
+  setChannelOverwrite: setChannelOverwriteEndpoint,
+  setCategoryOverwrite: setCategoryOverwriteEndpoint,
   listMessages: listMessagesEndpoint,
   sendMessage: sendMessageEndpoint,
 } as const satisfies Record<string, Endpoint>;

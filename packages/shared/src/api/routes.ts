@@ -37,6 +37,27 @@ export const ROUTES = {
   cloneRole: { method: 'POST', paths: ['/api/v1/teams/:teamId/roles/:roleId/clone', '/api/teams/:teamId/roles/:roleId/clone'] },
   addMemberRole: { method: 'POST', paths: ['/api/v1/teams/:teamId/members/:userId/roles/:roleId', '/api/teams/:teamId/members/:userId/roles/:roleId'] },
   removeMemberRole: { method: 'DELETE', paths: ['/api/v1/teams/:teamId/members/:userId/roles/:roleId', '/api/teams/:teamId/members/:userId/roles/:roleId'] },
+  createChannel: { method: 'PUT', paths: ['/api/v1/teams/:teamId/channels', '/api/teams/:teamId/channels'] },
+  updateChannel: { method: 'PATCH', paths: ['/api/v1/teams/:teamId/channels/:channelId', '/api/teams/:teamId/channels/:channelId'] },
+  deleteChannel: { method: 'DELETE', paths: ['/api/v1/teams/:teamId/channels/:channelId', '/api/teams/:teamId/channels/:channelId'] },
+  cloneChannel: { method: 'POST', paths: ['/api/v1/teams/:teamId/channels/:channelId/clone', '/api/teams/:teamId/channels/:channelId/clone'] },
+  createCategory: { method: 'POST', paths: ['/api/v1/teams/:teamId/categories', '/api/teams/:teamId/categories'] },
+  updateCategory: { method: 'PUT', paths: ['/api/v1/teams/:teamId/categories/:categoryId', '/api/teams/:teamId/categories/:categoryId'] },
+  deleteCategory: { method: 'DELETE', paths: ['/api/v1/teams/:teamId/categories/:categoryId', '/api/teams/:teamId/categories/:categoryId'] },
+  setChannelOverwrite: {
+    method: 'POST',
+    paths: [
+      '/api/v1/teams/:teamId/channels/:channelId/permissions/:targetKind/:targetId',
+      '/api/teams/:teamId/channels/:channelId/permissions/:targetKind/:targetId',
+    ],
+  },
+  setCategoryOverwrite: {
+    method: 'POST',
+    paths: [
+      '/api/v1/teams/:teamId/categories/:categoryId/permissions/:targetKind/:targetId',
+      '/api/teams/:teamId/categories/:categoryId/permissions/:targetKind/:targetId',
+    ],
+  },
   listMessages: { method: 'GET', paths: ['/api/v1/channels/:channelId/messages'] },
   sendMessage: { method: 'POST', paths: ['/api/v1/channels/:channelId/messages'] },
 } as const satisfies Record<string, { method: HttpMethod; paths: readonly [string, ...string[]] }>;

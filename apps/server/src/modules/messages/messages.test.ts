@@ -5,7 +5,7 @@ import { UserFlags } from '@rally/shared/api/users';
 import { RATE_LIMITS } from '@rally/shared/limits';
 import { ChannelPermission, type ChannelOverwrites } from '@rally/shared/permissions';
 import { call, withTestApp } from '../../../test/helpers/app';
-import { makeChannel, makeTeam, makeUser, type TestUser } from '../../../test/helpers/factories';
+import { makeChannel, makeMember, makeTeam, makeUser, type TestUser } from '../../../test/helpers/factories';
 import { first, last } from '../../../test/helpers/rows';
 import { channels, users } from '../../db/schema';
 import { newId } from '../../lib/snowflake';
@@ -180,6 +180,26 @@ describe('messages', () => {
       expect(statuses.slice(0, RATE_LIMITS.messageSend.count).every((s) => s === 201)).toBe(true);
       // Another user is not affected.
       expect((await send(owner, channelId, { content: 'still here' })).statusCode).toBe(201);
+    });
+
+    it('enforces slowmode (rateLimitPerUser seconds per user per channel) with 429 slowmode_active; MANAGE_MESSAGES or MANAGE_CHANNEL there exempts', async () => {
+      const { owner, member, team, channelId } = await setup();
+      await ctx.app.db.update(channels).set({ rateLimitPerUser: 30 }).where(eq(channels.id, channelId));
+      expect((await send(member, channelId, { content: 'first' })).statusCode).toBe(201);
+      const slowed = await send(member, channelId, { content: 'second' });
+      expect(slowed.statusCode).toBe(429);
+      expect(slowed.json()).toMatchObject({ code: 'slowmode_active' });
+      expect(Number(slowed.headers['retry-after'])).toBeGreaterThan(25);
+      // A refused message does not count: the member's other channels are not slowed.
+      const elsewhere = await makeChannel(ctx, team.teamId, { name: 'fast' });
+      expect((await send(member, elsewhere, { content: 'elsewhere' })).statusCode).toBe(201);
+      expect((await send(member, elsewhere, { content: 'elsewhere again' })).statusCode).toBe(201);
+      // The owner holds every bit (MANAGE_CHANNEL included); a member given MANAGE_MESSAGES there is exempt too.
+      for (let i = 0; i < 2; i++) expect((await send(owner, channelId, { content: `owner ${i}` })).statusCode).toBe(201);
+      const mod = await makeUser(ctx.app);
+      await makeMember(ctx, team.teamId, mod);
+      await setOverwrites(channelId, { role: {}, user: { [mod.id]: { allow: ChannelPermission.MANAGE_MESSAGES, deny: 0 } } });
+      for (let i = 0; i < 2; i++) expect((await send(mod, channelId, { content: `mod ${i}` })).statusCode).toBe(201);
     });
   });
 

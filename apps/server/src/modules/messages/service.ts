@@ -1,12 +1,12 @@
 import { isBlankMessage, messageLimit, type ListMessagesQuery, type Message, type SendMessageRequest } from '@rally/shared/api/messages';
 import { UserFlags } from '@rally/shared/api/users';
 import { RATE_LIMITS } from '@rally/shared/limits';
-import { hasBit } from '@rally/shared/permissions';
+import { hasBit, slowmodeSeconds } from '@rally/shared/permissions';
 import type { Executor } from '../../db/client';
 import { AppError, badRequest, tooManyRequests } from '../../lib/errors';
 import type { RateLimiter } from '../../lib/rate-limit';
 import { newId } from '../../lib/snowflake';
-import type { ChannelAccess } from '../permissions/access';
+import { channelPermissions, type ChannelAccess } from '../permissions/access';
 import { publishEvent } from '../../lib/events';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { toMessage } from './mappers';
@@ -23,6 +23,20 @@ export interface MessageSender extends MessageAuthor {
 
 /** The rate-limit key of a user's message sends (tests reset it). */
 export const messageSendRateKey = (userId: string) => `messages:send:${userId}`;
+
+/** The rate-limit key of a user's sends in one channel under slowmode. */
+export const slowmodeRateKey = (channelId: string, userId: string) => `messages:slowmode:${channelId}:${userId}`;
+
+/**
+ * Slowmode (spec 001 §5: `rateLimitPerUser` seconds between a member's messages in the channel;
+ * MANAGE_CHANNEL or MANAGE_MESSAGES there exempts): 429 slowmode_active with the seconds left.
+ */
+async function enforceSlowmode(deps: MessageServiceDeps, { access, channel }: ChannelAccess): Promise<void> {
+  const seconds = slowmodeSeconds(channel, channelPermissions(access, channel));
+  if (seconds === 0) return;
+  const rate = await deps.rateLimiter.hit(slowmodeRateKey(channel.id, access.userId), 1, seconds * 1000);
+  if (!rate.allowed) throw tooManyRequests(rate.retryAfterMs, 'slowmode_active');
+}
 
 export interface MessagePage {
   messages: Message[];
@@ -61,7 +75,7 @@ export async function listMessages(
  * Send a text message as the member whose access the endpoint checked (SEND_MESSAGES on the
  * channel); `author` is that member's user row, which the request read with its session:
  * per-user rate limit, the sender's length limit (PREMIUM: 5000, else 2000), a reply target in the
- * same channel. After the insert, the message (nonce included) is published as MESSAGE_SEND to the
+ * same channel, the channel's slowmode. After the insert, the message (nonce included) is published as MESSAGE_SEND to the
  * channel's audience.
  */
 export async function sendMessage(
@@ -86,6 +100,7 @@ export async function sendMessage(
   if (replyTo && !(await repo.findMessageInChannel(deps.db, channelId, replyTo))) {
     throw badRequest('message_reply_invalid', { replyTo: 'message_reply_invalid' });
   }
+  await enforceSlowmode(deps, { access, channel });
 
   const row = await repo.insertMessage(deps.db, { id: newId(), channelId, authorId: userId, content, type: 'text', replyTo, nonce: input.nonce ?? null });
   const message = toMessage(row, author);

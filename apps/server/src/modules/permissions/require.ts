@@ -23,7 +23,8 @@ function idOf(input: PermissionInput, permission: Exclude<EndpointPermission, { 
 /**
  * Check an endpoint's declared permission for the signed-in `userId` (docs/permissions.md), in this
  * order: the team or channel exists and the caller is a member (404 team_not_found /
- * channel_not_found, so that existence is not revealed); for a channel, VIEW_CHANNEL (403), the
+ * channel_not_found, or category_not_found when the id is a `categoryId`, so that existence is not
+ * revealed); for a channel, VIEW_CHANNEL (403), the
  * bit's applying to the channel's type (400), the bit (403); for a team, the bit, membership alone
  * or ownership (403). Returns what the handler receives.
  */
@@ -44,7 +45,11 @@ export async function requirePermission(
   }
   const found = id ? await cache.channel(id, userId) : null;
   const pathTeamId = (input.params as { teamId?: unknown } | undefined)?.teamId;
-  if (!found || found.channel.type === 'category' || (pathTeamId !== undefined && pathTeamId !== found.channel.teamId)) throw notFound('channel_not_found');
+  // A requirement read from a `categoryId` is on a category; any other on a channel that is not one.
+  const wantsCategory = permissionSource(permission).key === 'categoryId';
+  if (!found || (found.channel.type === 'category') !== wantsCategory || (pathTeamId !== undefined && pathTeamId !== found.channel.teamId)) {
+    throw notFound(wantsCategory ? 'category_not_found' : 'channel_not_found');
+  }
   const mask = assertChannel(found.access, found.channel, 'VIEW_CHANNEL');
   assertChannelType(found.channel, permission.channel);
   assertChannel(found.access, found.channel, permission.channel, mask);
