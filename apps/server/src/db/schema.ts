@@ -98,6 +98,8 @@ export const teamMembers = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     joinedAt: timestamp('joined_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** Place of the team in the member's own team list (PATCH /api/v1/teams/priority); null: after the ordered ones, by joining time. */
+    priority: integer('priority'),
   },
   (t) => [primaryKey({ columns: [t.teamId, t.userId] }), index('team_members_user_idx').on(t.userId)],
 );

@@ -41,8 +41,8 @@ export async function signIn(app: WithSigner, userId: string): Promise<Pick<Test
   return { token, cookie: `${SESSION_COOKIE}=${encodeURIComponent(app.signCookie(token))}` };
 }
 
-/** A signed-in user. */
-export async function makeUser(app: WithSigner, name?: string): Promise<TestUser> {
+/** A signed-in user; `bot`: a bot account. */
+export async function makeUser(app: WithSigner, name?: string, options: { bot?: boolean } = {}): Promise<TestUser> {
   const suffix = randomBytes(3).toString('hex');
   const username = name ?? `user_${suffix}`;
   const id = newId();
@@ -56,6 +56,7 @@ export async function makeUser(app: WithSigner, name?: string): Promise<TestUser
     birthdate: '2000-01-01',
     location: 'TR',
     consentAt: new Date(),
+    bot: options.bot ?? false,
   });
   return { id, username, email, ...(await signIn(app, id)) };
 }

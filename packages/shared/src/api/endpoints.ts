@@ -33,6 +33,16 @@ import {
   teamChannelsEndpoint,
   teamMembersEndpoint,
 } from './teams';
+import {
+  changeOwnerEndpoint,
+  deleteInviteEndpoint,
+  deleteTeamEndpoint,
+  listInvitesEndpoint,
+  myMemberEndpoint,
+  reorderTeamsEndpoint,
+  teamDetailsEndpoint,
+  updateTeamEndpoint,
+} from './team-settings';
 import { uploadEndpoint } from './uploads';
 import { meEndpoint } from './users';
 
@@ -55,7 +65,15 @@ export const ENDPOINTS = {
   listTeams: listTeamsEndpoint,
   teamChannels: teamChannelsEndpoint,
   teamMembers: teamMembersEndpoint,
+  myMember: myMemberEndpoint,
+  teamDetails: teamDetailsEndpoint,
+  updateTeam: updateTeamEndpoint,
+  reorderTeams: reorderTeamsEndpoint,
+  changeOwner: changeOwnerEndpoint,
+  deleteTeam: deleteTeamEndpoint,
   createInvite: createInviteEndpoint,
+  listInvites: listInvitesEndpoint,
+  deleteInvite: deleteInviteEndpoint,
   lookupInvite: lookupInviteEndpoint,
   joinInvite: joinInviteEndpoint,
   kickMember: kickMemberEndpoint,

@@ -14,10 +14,11 @@ describe('team name', () => {
     expect(teamNameSchema.parse(`  ${'x'.repeat(20)}  `)).toBe('x'.repeat(20));
   });
 
-  it('refuses a profile picture until uploads exist', () => {
+  it('takes a picture URL as text (the server checks that it is its own upload) or none', () => {
     expect(createTeamRequestSchema.safeParse({ name: 'A' }).success).toBe(true);
     expect(createTeamRequestSchema.safeParse({ name: 'A', profilePicture: null }).success).toBe(true);
-    expect(issue(createTeamRequestSchema.safeParse({ name: 'A', profilePicture: 'https://evil.example/x.png' }))).toBe('team_picture_unavailable');
+    expect(createTeamRequestSchema.safeParse({ name: 'A', profilePicture: '/uploads/teamIcon/1.png' }).success).toBe(true);
+    expect(issue(createTeamRequestSchema.safeParse({ name: 'A', profilePicture: 'x'.repeat(513) }))).toBe('team_image_invalid');
   });
 });
 

@@ -89,14 +89,8 @@ export type Member = z.infer<typeof memberSchema>;
 
 export const createTeamRequestSchema = z.object({
   name: teamNameSchema,
-  /**
-   * Uploads do not exist yet, so only null or absent is accepted; a value is refused instead of being
-   * stored unvalidated. The uploads issue replaces this with an uploaded-file id.
-   */
-  profilePicture: text({ max: 512 })
-    .optional()
-    .nullable()
-    .refine((v) => v == null, 'team_picture_unavailable'),
+  /** The `url` that `POST /api/v1/upload` answered for a teamIcon upload (the server accepts only its own), or null / absent. */
+  profilePicture: text({ max: 512, error: 'team_image_invalid' }).optional().nullable(),
 });
 export type CreateTeamRequest = z.input<typeof createTeamRequestSchema>;
 

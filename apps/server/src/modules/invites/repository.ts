@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { bans, invites, teams, users } from '../../db/schema';
 import type { TeamRow } from '../teams/mappers';
@@ -56,5 +56,19 @@ export async function claimInviteUse(db: Executor, code: string, userId: string,
   return row ?? null;
 }
 
-export const inviteRepository = { insertInvite, findInvite, findInviteWithTeam, claimInviteUse };
+/** The team's invites, newest first (expired and used-up ones too: the invites tab lists them). */
+export async function listInvitesOfTeam(db: Executor, teamId: string): Promise<InviteRow[]> {
+  return db.select().from(invites).where(eq(invites.teamId, teamId)).orderBy(desc(invites.createdAt), desc(invites.code));
+}
+
+/** Delete an invite of the team; the deleted row, or null when the team has no such invite. */
+export async function deleteInvite(db: Executor, teamId: string, code: string): Promise<InviteRow | null> {
+  const [row] = await db
+    .delete(invites)
+    .where(and(eq(invites.teamId, teamId), eq(invites.code, code)))
+    .returning();
+  return row ?? null;
+}
+
+export const inviteRepository = { insertInvite, findInvite, findInviteWithTeam, claimInviteUse, listInvitesOfTeam, deleteInvite };
 export type InviteRepository = typeof inviteRepository;

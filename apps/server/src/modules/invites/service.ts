@@ -44,6 +44,16 @@ export async function createInvite(db: Executor, access: TeamAccess, input: Crea
   throw new AppError(500, 'internal');
 }
 
+/** The team's invites, newest first, expired and used-up ones too (the endpoint checked MANAGE_TEAM). */
+export async function listInvites(db: Executor, access: TeamAccess, repo: InviteRepository = inviteRepository): Promise<Invite[]> {
+  return (await repo.listInvitesOfTeam(db, access.team.id)).map(toInvite);
+}
+
+/** Delete an invite of the team (the endpoint checked MANAGE_TEAM); 404 invite_invalid when the team has none of that code. */
+export async function deleteInvite(db: Executor, access: TeamAccess, code: string, repo: InviteRepository = inviteRepository): Promise<void> {
+  if (!(await repo.deleteInvite(db, access.team.id, code))) throw notFound('invite_invalid');
+}
+
 /** What anyone may see of a usable invite (the lookup answer without its envelope). */
 export type InviteDetails = Omit<InviteLookupResponse, 'success' | 'message'>;
 

@@ -47,13 +47,13 @@ function teamIdOf(column: PgColumn, teamsOf: TeamsOf): SQL {
   return sql`${column} = (select ${teamId} from ${channels} ${ofChannel} where ${id} = ${teamsOf.channelId})`;
 }
 
-/** The user's memberships (of the given teams, or all), in the order they joined. */
+/** The user's memberships (of the given teams, or all), in the order of their team list (priority; unordered ones after, as they joined). */
 export async function findMemberships(db: Executor, userId: string, teamsOf?: TeamsOf): Promise<Membership[]> {
   return db
     .select({ teamId: teamMembers.teamId, roleIds: heldRoleIds })
     .from(teamMembers)
     .where(teamsOf ? and(eq(teamMembers.userId, userId), teamIdOf(teamMembers.teamId, teamsOf)) : eq(teamMembers.userId, userId))
-    .orderBy(asc(teamMembers.joinedAt), asc(teamMembers.teamId));
+    .orderBy(asc(teamMembers.priority), asc(teamMembers.joinedAt), asc(teamMembers.teamId));
 }
 
 export async function findTeams(db: Executor, teamsOf: TeamsOf): Promise<TeamRow[]> {

@@ -101,14 +101,14 @@ export async function addToMemberCount(db: Executor, teamId: string, by: number)
   return row ?? null;
 }
 
-/** The user's teams in the order they joined them. */
+/** The user's teams in the order of their team list: priority (nulls, the never ordered ones, last), then as they joined. */
 export async function listTeamsOfUser(db: Executor, userId: string): Promise<TeamRow[]> {
   const rows = await db
     .select({ team: teams })
     .from(teamMembers)
     .innerJoin(teams, eq(teams.id, teamMembers.teamId))
     .where(eq(teamMembers.userId, userId))
-    .orderBy(asc(teamMembers.joinedAt), asc(teamMembers.teamId));
+    .orderBy(asc(teamMembers.priority), asc(teamMembers.joinedAt), asc(teamMembers.teamId));
   return rows.map((r) => r.team);
 }
 

@@ -4,7 +4,7 @@ import type { Locale } from '@rally/shared/i18n/errors';
 import { LIMITS } from '@rally/shared/limits';
 import { DEFAULT_ROLE_PERMISSIONS } from '@rally/shared/permissions';
 import type { Executor } from '../../db/client';
-import { AppError, badRequest, notFound } from '../../lib/errors';
+import { AppError, notFound } from '../../lib/errors';
 import { newId } from '../../lib/snowflake';
 import { readAll } from '../../db/read-all';
 import { loadTeamAccess, type TeamAccess } from '../permissions/access';
@@ -26,6 +26,7 @@ export const DEFAULT_CHANNEL_NAMES: Record<Locale, { category: string; channel: 
 export interface CreateTeamInput {
   /** Already trimmed and length-checked by createTeamRequestSchema. */
   name: string;
+  /** An upload URL of a teamIcon, checked by the route (uploads/keys.ts). */
   profilePicture?: string | null;
   /** Language of the creator: names the default category and channel. */
   locale?: Locale;
@@ -37,11 +38,10 @@ export interface CreateTeamInput {
  * sessions receive USER_JOINED_TEAM (the same shape READY gives for a team).
  */
 export async function createTeam(deps: ServiceDeps, userId: string, input: CreateTeamInput, repo: TeamRepository = teamRepository): Promise<Team> {
-  if (input.profilePicture != null) throw badRequest('team_picture_unavailable', { profilePicture: 'team_picture_unavailable' });
   const joined = await deps.db.transaction(async (tx) => {
     await assertMayJoinAnotherTeam(tx, userId, repo);
     const teamId = newId();
-    await repo.insertTeam(tx, { id: teamId, name: input.name, profilePicture: null, ownerId: userId, memberCount: 1 });
+    await repo.insertTeam(tx, { id: teamId, name: input.name, profilePicture: input.profilePicture ?? null, ownerId: userId, memberCount: 1 });
     await repo.insertRole(tx, { id: teamId, teamId, name: DEFAULT_ROLE_NAME, permissions: DEFAULT_ROLE_PERMISSIONS, priority: 0 });
     await repo.insertMember(tx, teamId, userId);
     const categoryId = newId();
@@ -106,7 +106,7 @@ export async function loadJoinedTeam(tx: Executor, teamId: string, userId: strin
   return joinedTeamOf(access);
 }
 
-/** The user's teams, in the order they joined them. */
+/** The user's teams, in the order of their team list (reorderTeams), then as they joined. */
 export async function listTeams(db: Executor, userId: string, repo: TeamRepository = teamRepository): Promise<Team[]> {
   return (await repo.listTeamsOfUser(db, userId)).map(toTeam);
 }

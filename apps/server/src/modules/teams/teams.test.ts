@@ -84,11 +84,11 @@ describe('teams', () => {
       expect(missing.statusCode).toBe(400);
     });
 
-    it('refuses a profile picture (uploads do not exist yet) and accepts null', async () => {
+    it('refuses a picture that is not an upload of this server and accepts null', async () => {
       const user = await makeUser(ctx.app);
       const res = await call(ctx.app, 'POST', '/api/v1/teams', { cookie: user.cookie, body: { name: 'Pics', profilePicture: 'https://evil.example/a.png' } });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ code: 'team_picture_unavailable', errors: { profilePicture: expect.any(String) } });
+      expect(res.json()).toMatchObject({ code: 'team_image_invalid', errors: { profilePicture: expect.any(String) } });
       const ok = await call(ctx.app, 'POST', '/api/v1/teams', { cookie: user.cookie, body: { name: 'Pics', profilePicture: null } });
       expect(ok.statusCode).toBe(201);
     });

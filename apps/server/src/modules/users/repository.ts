@@ -18,6 +18,8 @@ export interface NewUser {
   birthdate: string | null;
   location: 'TR' | 'other';
   consentAt: Date | null;
+  /** A bot account (false unless said; bots are made by the bots feature and by test fixtures). */
+  bot?: boolean;
   settings?: UserSettings;
 }
 
