@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ChannelPermission } from '@rally/shared/permissions';
 import { call, withTestApp } from '../../test/helpers/app';
 import { makeTeam, makeUser, type TestUser } from '../../test/helpers/factories';
-import { connectTo, type TestClient } from './testing';
+import { readyClient, sendAs, type TestClient } from './testing';
 
 const { VIEW_CHANNEL } = ChannelPermission;
 
@@ -10,16 +10,8 @@ const { VIEW_CHANNEL } = ChannelPermission;
 describe('channel overwrites, live', () => {
   const ctx = withTestApp({}, { listen: true });
 
-  /** A socket past its READY (HEARTBEAT first, so READY comes at once). */
-  async function ready(user: TestUser): Promise<TestClient> {
-    const client = connectTo(ctx, { cookie: user.cookie });
-    await client.opened;
-    client.send({ type: 'HEARTBEAT', data: { seq: null } });
-    await client.next('READY');
-    return client;
-  }
-  const send = async (author: TestUser, channelId: string, content: string) =>
-    expect((await call(ctx.app, 'POST', `/api/v1/channels/${channelId}/messages`, { cookie: author.cookie, body: { content } })).statusCode).toBe(201);
+  const ready = async (user: TestUser): Promise<TestClient> => (await readyClient(ctx, user)).client;
+  const send = (author: TestUser, channelId: string, content: string) => sendAs(ctx, author, channelId, content);
 
   it('a socket loses a channel when an overwrite set through the endpoint hides it, and gets it back when it is removed', async () => {
     const owner = await makeUser(ctx.app, 'owner');

@@ -4,7 +4,7 @@ import { MemoryBus } from '../bus/memory-bus';
 import type { BusMessage } from '../bus/types';
 import { call, withTestApp } from '../../test/helpers/app';
 import { makeMember, makeTeam, makeUser, type TestUser } from '../../test/helpers/factories';
-import { connectTo, until, type TestClient } from './testing';
+import { connectTo, readyClient, until } from './testing';
 
 /** The in-process bus, but unreachable while `down` (as Redis can be): every publish then fails. */
 class UnreachableBus extends MemoryBus {
@@ -28,13 +28,7 @@ describe('a lost event', () => {
   let bus: UnreachableBus;
   const ctx = withTestApp({ GATEWAY_RESUME_WAIT_MS: 1_000 }, { listen: true, bus: () => (bus = new UnreachableBus()) });
 
-  /** A socket with its READY: it sends HEARTBEAT first, so READY comes at once (the long resume wait only lets a RESUME arrive first on a loaded machine). */
-  async function ready(user: TestUser): Promise<{ client: TestClient; sessionId: string }> {
-    const client = connectTo(ctx, { cookie: user.cookie });
-    await client.opened;
-    client.send({ type: 'HEARTBEAT', data: { seq: null } });
-    return { client, sessionId: (await client.next('READY')).data.sessionId as string };
-  }
+  const ready = (user: TestUser) => readyClient(ctx, user);
 
   it('answers the write, then ends every session it was for with INVALID_SESSION, live or resuming; other sessions go on', async () => {
     const owner = await makeUser(ctx.app, 'owner');

@@ -2,24 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { TeamPermission } from '@rally/shared/permissions';
 import { call, withTestApp } from '../../test/helpers/app';
 import { makeMember, makeTeam, makeUser, type TestUser } from '../../test/helpers/factories';
-import { connectTo, type TestClient } from './testing';
+import { readyClient, sendAs, type TestClient } from './testing';
 
 /** A kicked, banned or leaving member's open sockets stop receiving the team's events at once (gateway/visibility.ts, `leave`). */
 describe('gateway: a removed member', () => {
   const ctx = withTestApp({ GATEWAY_RESUME_WAIT_MS: 1_000 }, { listen: true });
 
-  async function ready(user: TestUser): Promise<TestClient> {
-    const client = connectTo(ctx, { cookie: user.cookie });
-    await client.opened;
-    client.send({ type: 'HEARTBEAT', data: { seq: null } });
-    await client.next('READY');
-    return client;
-  }
+  const ready = async (user: TestUser): Promise<TestClient> => (await readyClient(ctx, user)).client;
 
-  const send = async (author: TestUser, channelId: string, content: string) => {
-    const res = await call(ctx.app, 'POST', `/api/v1/channels/${channelId}/messages`, { cookie: author.cookie, body: { content } });
-    expect(res.statusCode, res.body).toBe(201);
-  };
+  const send = (author: TestUser, channelId: string, content: string) => sendAs(ctx, author, channelId, content);
 
   const removals = {
     kick: (by: TestUser, teamId: string, user: TestUser) => call(ctx.app, 'DELETE', `/api/v1/teams/${teamId}/members/${user.id}`, { cookie: by.cookie }),

@@ -2,24 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { ChannelPermission } from '@rally/shared/permissions';
 import { call, withTestApp } from '../../test/helpers/app';
 import { makeChannel, makeRole, makeTeam, makeUser, type TestUser } from '../../test/helpers/factories';
-import { connectTo, type TestClient } from './testing';
+import { readyClient, sendAs, type TestClient } from './testing';
 
 /** Giving and taking a role through the API changes what the member's open socket hears (gateway/visibility.ts, `recompute`). */
 describe('roles live', () => {
   const ctx = withTestApp({ GATEWAY_RESUME_WAIT_MS: 1_000 }, { listen: true });
 
-  async function ready(user: TestUser): Promise<TestClient> {
-    const client = connectTo(ctx, { cookie: user.cookie });
-    await client.opened;
-    client.send({ type: 'HEARTBEAT', data: { seq: null } });
-    await client.next('READY');
-    return client;
-  }
+  const ready = async (user: TestUser): Promise<TestClient> => (await readyClient(ctx, user)).client;
 
-  const send = async (author: TestUser, channelId: string, content: string) => {
-    const res = await call(ctx.app, 'POST', `/api/v1/channels/${channelId}/messages`, { cookie: author.cookie, body: { content } });
-    expect(res.statusCode, res.body).toBe(201);
-  };
+  const send = (author: TestUser, channelId: string, content: string) => sendAs(ctx, author, channelId, content);
 
   it('a member given a role that may view a hidden channel starts receiving it on the same socket, and stops when the role is taken away', async () => {
     const [owner, member] = await Promise.all([makeUser(ctx.app, 'owner'), makeUser(ctx.app, 'member')]);

@@ -5,11 +5,11 @@ import { publishEvent } from '../lib/events';
 import { setChannelOverwrite, type OverwriteTarget } from '../modules/permissions/repository';
 import { toCategory, toChannel } from '../modules/teams/mappers';
 import { teamRepository } from '../modules/teams/repository';
-import { call, withTestApp } from '../../test/helpers/app';
+import { withTestApp } from '../../test/helpers/app';
 import { makeChannel, makeMember, makeRole, makeTeam, makeUser, type TestUser } from '../../test/helpers/factories';
 import { loggedDatabase, QueryLog } from '../../test/helpers/query-log';
 import { first } from '../../test/helpers/rows';
-import { connectTo, until, type TestClient, type TestFrame } from './testing';
+import { connectTo, readyClient, sendAs, until, type TestFrame } from './testing';
 
 const { VIEW_CHANNEL } = ChannelPermission;
 
@@ -24,20 +24,9 @@ describe('gateway subscriptions', () => {
 
   const publish = (envelope: BusEnvelope) => publishEvent({ bus: ctx.app.bus, log: ctx.app.log }, envelope);
 
-  /** A socket with its READY: it sends HEARTBEAT first, so READY comes at once (the long resume wait only lets a RESUME arrive first on a loaded machine). */
-  async function ready(user: TestUser): Promise<{ client: TestClient; sessionId: string }> {
-    const client = connectTo(ctx, { cookie: user.cookie });
-    await client.opened;
-    client.send({ type: 'HEARTBEAT', data: { seq: null } });
-    const frame = await client.next('READY');
-    return { client, sessionId: frame.data.sessionId as string };
-  }
+  const ready = (user: TestUser) => readyClient(ctx, user);
 
-  /** A message sent through the API by `author`. */
-  async function send(author: TestUser, channelId: string, content: string): Promise<void> {
-    const res = await call(ctx.app, 'POST', `/api/v1/channels/${channelId}/messages`, { cookie: author.cookie, body: { content } });
-    expect(res.statusCode, res.body).toBe(201);
-  }
+  const send = (author: TestUser, channelId: string, content: string) => sendAs(ctx, author, channelId, content);
 
   /** Write a channel overwrite through the repository and publish the change, as the channel routes will. */
   async function overwrite(channelId: string, target: OverwriteTarget, value: { allow: number; deny: number } | null): Promise<void> {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
 import { messageText } from './message-text';
 import type { ClientFrame } from '@rally/shared/gateway/protocol';
-import type { TestApp } from '../../test/helpers/app';
+import { call, type TestApp } from '../../test/helpers/app';
 
 /** A server frame as a test sees it. */
 export interface TestFrame {
@@ -126,4 +126,19 @@ export function connectTo(t: TestApp, options: ConnectOptions = {}): TestClient 
   const client = TestClient.connect(gatewayUrl(t.app, options.path), options);
   t.onClose(() => client.drop());
   return client;
+}
+
+/** A socket past its READY, with its session id. It sends HEARTBEAT first, so READY comes at once (a RESUME wait set long for loaded machines does not delay it). */
+export async function readyClient(t: TestApp, user: { cookie: string }): Promise<{ client: TestClient; sessionId: string }> {
+  const client = connectTo(t, { cookie: user.cookie });
+  await client.opened;
+  client.send({ type: 'HEARTBEAT', data: { seq: null } });
+  const frame = await client.next('READY');
+  return { client, sessionId: frame.data.sessionId as string };
+}
+
+/** A message sent through the API by `author`; throws (failing the test) unless it is accepted. */
+export async function sendAs(t: TestApp, author: { cookie: string }, channelId: string, content: string): Promise<void> {
+  const res = await call(t.app, 'POST', `/api/v1/channels/${channelId}/messages`, { cookie: author.cookie, body: { content } });
+  if (res.statusCode !== 201) throw new Error(`message not sent: ${res.statusCode} ${res.body}`);
 }
