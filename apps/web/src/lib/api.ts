@@ -1,4 +1,5 @@
 import type { ErrorResponse } from '@rally/shared/api/common';
+import type { UploadKind, UploadResponse } from '@rally/shared/api/uploads';
 import { CSRF_HEADER } from '@rally/shared/api/headers';
 import type { ENDPOINTS } from '@rally/shared/api/endpoints';
 import { ROUTES, routePath, type EndpointName } from '@rally/shared/api/routes';
@@ -33,9 +34,10 @@ async function api<T>(method: Method, path: string, body?: unknown, init: { sign
       headers: {
         [CSRF_HEADER]: '1',
         'accept-language': i18n.language || 'en',
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        // FormData sets its own multipart content type (with the boundary).
+        ...(body === undefined || body instanceof FormData ? {} : { 'content-type': 'application/json' }),
       },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
     });
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
@@ -81,4 +83,17 @@ export function call<N extends EndpointName>(name: N, input: CallInput<N>, init:
   const route = ROUTES[name];
   const body = route.method === 'GET' ? undefined : (parts.body ?? {});
   return api<CallResult<N>>(route.method, routePath(name, parts.params) + queryString(parts.query), body, init);
+}
+
+/**
+ * Upload an image (`POST /api/v1/upload`, multipart: the file streamed as `image`, then `type` and
+ * the optional `teamId`). The server checks the content, re-encodes it and answers with the `url`
+ * to put on a team or profile. Same errors as `call` (a 413 or 415 carries the server's text).
+ */
+export function uploadImage(input: { kind: UploadKind; file: Blob; teamId?: string }, init: { signal?: AbortSignal } = {}): Promise<UploadResponse> {
+  const form = new FormData();
+  form.append('type', input.kind);
+  if (input.teamId) form.append('teamId', input.teamId);
+  form.append('image', input.file, input.file instanceof File ? input.file.name : 'image');
+  return api<UploadResponse>(ROUTES.upload.method, ROUTES.upload.paths[0], form, init);
 }

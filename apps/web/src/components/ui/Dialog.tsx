@@ -10,7 +10,8 @@ export interface DialogProps {
   /** Optional line under the title, linked with aria-describedby. */
   description?: ReactNode;
   children: ReactNode;
-  size?: 'sm' | 'md' | 'lg';
+  /** `xl`: a settings dialog (wide, tall, its own layout inside). */
+  size?: 'sm' | 'md' | 'lg' | 'xl';
   /** Element to focus when the dialog opens; the first focusable element otherwise. */
   initialFocusRef?: RefObject<HTMLElement | null>;
   /** Close when the backdrop is clicked (default true). Escape always closes. */

@@ -3,13 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
 import { MobilePanels, type PanelId } from '../../components/layout/MobilePanels';
 import { ChatView } from '../messages/ChatView';
-import { InviteDialog } from '../invites/InviteDialog';
 import { ChannelHeader } from './ChannelHeader';
 import { ChannelSidebar } from './ChannelSidebar';
 import { useTeamChannels } from './channel-queries';
 import { getLastViewedChannel, pickDefaultChannel, removeLastViewedChannel, setLastViewedChannel } from './last-viewed-channel';
 import { MemberList } from './MemberList';
 import { useTeams } from './queries';
+import type { TeamDialog } from './team-actions';
+import { TeamDialogs } from './TeamDialogs';
 import styles from './TeamPage.module.css';
 
 /** Channel types whose screen hides the member list (spec 001 §2). */
@@ -28,7 +29,8 @@ export function TeamPage() {
   const team = teams.data?.find((x) => x.id === teamId);
   // A team missing from a loaded team list is not ours: no need to ask for its channels.
   const channelsQuery = useTeamChannels(teamId, !teams.data || !!team);
-  const [inviteOpen, setInviteOpen] = useState(false);
+  // The open dialog (team settings, create channel, …), asked for by the sidebar and member list.
+  const [dialog, setDialog] = useState<TeamDialog | null>(null);
   // The panel shown on narrow screens; picking a channel shows it (state adjusted while rendering,
   // as React's docs do it for a changed prop, rather than in an effect after a stale render).
   const [panel, setPanel] = useState<PanelId>('content');
@@ -75,7 +77,7 @@ export function TeamPage() {
       channels={channelsQuery.data.channels}
       categories={channelsQuery.data.categories}
       activeChannelId={channel?.id}
-      onInvite={() => setInviteOpen(true)}
+      open={setDialog}
     />
   );
   const content = (
@@ -97,7 +99,7 @@ export function TeamPage() {
   return (
     <>
       <MobilePanels list={list} content={content} members={members} active={panel} onActiveChange={setPanel} />
-      {inviteOpen && <InviteDialog team={team} open={inviteOpen} onClose={() => setInviteOpen(false)} />}
+      <TeamDialogs team={team} dialog={dialog} onClose={() => setDialog(null)} />
     </>
   );
 }

@@ -9,3 +9,12 @@ export function useTeams() {
     queryFn: async ({ signal }) => (await call('listTeams', {}, { signal })).teams,
   });
 }
+
+/** A team's roles, highest priority first (Role[]); seeded by READY, kept current by the role events. */
+export function useTeamRoles(teamId: string) {
+  return useQuery({
+    queryKey: queryKeys.teamRoles(teamId),
+    queryFn: async ({ signal }) => (await call('listRoles', { params: { teamId } }, { signal })).roles.sort((a, b) => b.priority - a.priority),
+    staleTime: 5 * 60_000,
+  });
+}

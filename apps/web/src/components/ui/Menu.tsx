@@ -1,0 +1,143 @@
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import styles from './Menu.module.css';
+
+export interface MenuItem {
+  id: string;
+  label: ReactNode;
+  onSelect: () => void;
+  /** Shown in red (leave, delete, kick, ban). */
+  danger?: boolean;
+  icon?: ReactNode;
+}
+
+export interface MenuProps {
+  /** The trigger button's accessible name. */
+  label: string;
+  /** The trigger button's content (an icon, a name with a chevron…). */
+  trigger: ReactNode;
+  /** Items in order; a `null` draws a separator. An empty menu renders no trigger. */
+  items: readonly (MenuItem | null)[];
+  /** Which edge of the trigger the menu lines up with. */
+  align?: 'start' | 'end';
+  triggerClassName?: string;
+  /** Extra props for tests and styling hooks on the trigger. */
+  triggerTitle?: string;
+}
+
+/**
+ * A menu button (WAI-ARIA menu pattern): Enter, Space or ArrowDown opens it on the first item,
+ * ArrowUp on the last; arrows, Home and End move; Enter or Space picks; Escape closes and returns
+ * focus to the trigger; Tab or a click outside closes.
+ */
+export function Menu({ label, trigger, items, align = 'start', triggerClassName, triggerTitle }: MenuProps) {
+  const [open, setOpen] = useState(false);
+  const [focusIndex, setFocusIndex] = useState(0);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  const itemRefs = useRef<(HTMLButtonElement | null)[]>([]);
+  const menuId = useId();
+  const entries = items.filter((x): x is MenuItem => x !== null);
+
+  useEffect(() => {
+    if (open) itemRefs.current[focusIndex]?.focus();
+  }, [open, focusIndex]);
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (e: PointerEvent) => {
+      if (rootRef.current && !rootRef.current.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointer);
+    return () => document.removeEventListener('pointerdown', onPointer);
+  }, [open]);
+
+  if (entries.length === 0) return null;
+
+  const openAt = (index: number) => {
+    setFocusIndex((index + entries.length) % entries.length);
+    setOpen(true);
+  };
+  const close = (refocus: boolean) => {
+    setOpen(false);
+    if (refocus) triggerRef.current?.focus();
+  };
+  const pick = (item: MenuItem) => {
+    close(true);
+    item.onSelect();
+  };
+
+  return (
+    <div className={styles.root} ref={rootRef}>
+      <button
+        ref={triggerRef}
+        type="button"
+        className={triggerClassName ?? styles.trigger}
+        aria-label={label}
+        title={triggerTitle}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        onClick={() => (open ? close(false) : openAt(0))}
+        onKeyDown={(e) => {
+          if (e.key === 'ArrowDown') {
+            e.preventDefault();
+            openAt(0);
+          } else if (e.key === 'ArrowUp') {
+            e.preventDefault();
+            openAt(entries.length - 1);
+          }
+        }}
+      >
+        {trigger}
+      </button>
+      {open && (
+        <div
+          id={menuId}
+          role="menu"
+          aria-label={label}
+          className={`${styles.menu} ${align === 'end' ? styles.end : ''}`}
+          onKeyDown={(e) => {
+            const moves: Record<string, number> = { ArrowDown: focusIndex + 1, ArrowUp: focusIndex - 1, Home: 0, End: entries.length - 1 };
+            const next = moves[e.key];
+            if (next !== undefined) {
+              e.preventDefault();
+              setFocusIndex((next + entries.length) % entries.length);
+            } else if (e.key === 'Escape') {
+              e.preventDefault();
+              e.stopPropagation();
+              close(true);
+            } else if (e.key === 'Tab') {
+              setOpen(false);
+            }
+          }}
+        >
+          {items.map((item, i) => {
+            if (item === null) return <div key={`sep-${i}`} role="separator" className={styles.separator} />;
+            const at = entries.indexOf(item);
+            return (
+              <button
+                key={item.id}
+                ref={(el) => {
+                  itemRefs.current[at] = el;
+                }}
+                type="button"
+                role="menuitem"
+                tabIndex={at === focusIndex ? 0 : -1}
+                className={`${styles.item} ${item.danger ? styles.danger : ''}`}
+                onClick={() => pick(item)}
+                onMouseEnter={() => setFocusIndex(at)}
+              >
+                {item.icon && (
+                  <span className={styles.icon} aria-hidden="true">
+                    {item.icon}
+                  </span>
+                )}
+                <span>{item.label}</span>
+              </button>
+            );
+          })}
+        </div>
+      )}
+    </div>
+  );
+}

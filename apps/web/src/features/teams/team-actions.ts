@@ -1,0 +1,14 @@
+/**
+ * The dialogs a team's screen opens (from the team menu, the channel list, the member list…): one
+ * state in TeamPage, rendered by TeamDialogs. Components ask for a dialog through `TeamActions`.
+ */
+export type TeamDialog =
+  | { kind: 'invite' }
+  | { kind: 'teamSettings'; tab?: string }
+  | { kind: 'createChannel'; categoryId: string | null }
+  | { kind: 'createCategory' }
+  | { kind: 'channelSettings'; channelId: string }
+  | { kind: 'categorySettings'; categoryId: string }
+  | { kind: 'leaveTeam' };
+
+export type TeamActions = (dialog: TeamDialog) => void;
