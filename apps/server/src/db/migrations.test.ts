@@ -147,3 +147,45 @@ describe('migration 0002: member_roles, channel parent and type constraints', ()
     }
   });
 });
+
+describe('migration 0005: channels.additional_data, roles.bot_user_id', () => {
+  it('adds both as null to the rows there are; a bot role goes with its bot account', { timeout: 120_000 }, async () => {
+    const db = await openScratch();
+    try {
+      await db.migrate(migrationsUpTo('0004_team_list_priority'));
+      await db.exec(`
+        INSERT INTO users (id, username, slug, email, password_hash, settings, bot) VALUES
+          (1, 'one', 'one', 'one@example.com', 'x', '{}', false), (2, 'bot', 'bot', 'bot@example.com', 'x', '{}', true);
+        INSERT INTO teams (id, name, owner_id) VALUES (10, 'Ten', 1);
+        INSERT INTO team_members (team_id, user_id) VALUES (10, 1), (10, 2);
+        INSERT INTO roles (id, team_id, name) VALUES (10, 10, '@everyone'), (11, 10, 'eleven');
+        INSERT INTO channels (id, team_id, type, name) VALUES (100, 10, 'watchstream', 'stream'), (101, 10, 'text', 'general');
+      `);
+      await db.migrate(MIGRATIONS_DIR);
+
+      expect(await db.rows('SELECT id::text, additional_data FROM channels ORDER BY id')).toEqual([
+        { id: '100', additional_data: null },
+        { id: '101', additional_data: null },
+      ]);
+      expect(await db.rows('SELECT id::text, bot_user_id FROM roles ORDER BY id')).toEqual([
+        { id: '10', bot_user_id: null },
+        { id: '11', bot_user_id: null },
+      ]);
+      await db.exec(`UPDATE channels SET additional_data = '{"streamPlatform": "kick", "streamChannel": "streamer"}' WHERE id = 100`);
+      expect(await db.rows('SELECT additional_data FROM channels WHERE id = 100')).toEqual([
+        { additional_data: { streamPlatform: 'kick', streamChannel: 'streamer' } },
+      ]);
+
+      await db.exec(`
+        INSERT INTO roles (id, team_id, name, bot_user_id) VALUES (12, 10, 'bot', 2);
+        INSERT INTO member_roles (team_id, user_id, role_id) VALUES (10, 2, 12), (10, 1, 11);
+      `);
+      await expect(db.exec("INSERT INTO roles (id, team_id, name, bot_user_id) VALUES (13, 10, 'ghost', 99)")).rejects.toThrow(/roles_bot_user_id_users_id_fk/);
+      await db.exec('DELETE FROM users WHERE id = 2');
+      expect(await db.rows('SELECT id::text FROM roles ORDER BY id')).toEqual([{ id: '10' }, { id: '11' }]);
+      expect(await db.rows('SELECT role_id::text FROM member_roles')).toEqual([{ role_id: '11' }]);
+    } finally {
+      await db.close();
+    }
+  });
+});

@@ -17,6 +17,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { CHANNEL_TYPES, type ChannelOverwrites } from '@rally/shared/permissions';
 import type { UserSettings } from '@rally/shared/api/users';
+import type { ChannelAdditionalData } from '@rally/shared/api/teams';
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, type AuditChange, type AuditOptions } from '@rally/shared/api/moderation';
 import { snowflake } from './types';
 
@@ -121,10 +122,17 @@ export const roles = pgTable(
     mentionable: boolean('mentionable').notNull().default(false),
     isSelfAssignable: boolean('is_self_assignable').notNull().default(false),
     description: text('description'),
+    /**
+     * A bot's role (spec 001 §3 botScope.userId): the bot it belongs to, which holds it. Such a role
+     * cannot be deleted, given, taken or switched to separate display, mentionable or self-assignable
+     * (001 §6); it goes with its bot's account.
+     */
+    botUserId: snowflake('bot_user_id').references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
   // (team_id, id): a team's roles, and the key member_roles refers to, so a member holds only roles of their team.
-  (t) => [unique('roles_team_id_id_unique').on(t.teamId, t.id)],
+  // bot_user_id: the roles a deleted bot account takes with it (the cascade reads by it).
+  (t) => [unique('roles_team_id_id_unique').on(t.teamId, t.id), index('roles_bot_user_idx').on(t.botUserId)],
 );
 
 /**
@@ -170,6 +178,8 @@ export const channels = pgTable(
     rateLimitPerUser: integer('rate_limit_per_user').notNull().default(0),
     userLimit: integer('user_limit').notNull().default(0),
     permissions: jsonb('permissions').$type<ChannelOverwrites>().notNull().default({ role: {}, user: {} }),
+    /** A watch-stream channel's stream (spec 001 §3 additionalData: streamPlatform, streamChannel); null for the other types. */
+    additionalData: jsonb('additional_data').$type<ChannelAdditionalData>(),
     createdAt: createdAt(),
   },
   (t) => [

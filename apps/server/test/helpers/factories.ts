@@ -93,6 +93,8 @@ export interface RoleSpec {
   permissions: number;
   /** 1 unless given (the default role is 0). */
   priority?: number;
+  /** A bot's role: the bot user it belongs to (give it to the bot with makeMember). */
+  botUserId?: string;
 }
 
 /** A role of the team (held by nobody yet). Returns its id. */
@@ -104,6 +106,7 @@ export async function makeRole(app: WithDb, teamId: string, role: RoleSpec): Pro
     name: role.name ?? `role ${id.slice(-4)}`,
     permissions: role.permissions,
     priority: role.priority ?? 1,
+    botUserId: role.botUserId ?? null,
   });
   return id;
 }

@@ -42,7 +42,8 @@ export const createChannelRequestSchema = z
     categoryId: snowflakeSchema.nullable().optional(),
     additionalData: streamDataSchema.nullable().optional(),
   })
-  .refine((v) => v.type !== 'watchstream' || v.additionalData, { message: 'stream_channel_length', path: ['additionalData', 'streamChannel'] });
+  .refine((v) => v.type !== 'watchstream' || v.additionalData, { message: 'stream_channel_length', path: ['additionalData', 'streamChannel'] })
+  .refine((v) => v.type === 'watchstream' || !v.additionalData, { message: 'stream_data_unsupported', path: ['additionalData'] });
 export type CreateChannelRequest = z.input<typeof createChannelRequestSchema>;
 
 /** The settings a channel's overview tab edits; absent fields keep their value. */
@@ -59,6 +60,8 @@ export const updateChannelRequestSchema = z.object({
     .max(LIMITS.userLimit.max, 'user_limit_range')
     .optional(),
   nsfw: z.boolean().optional(),
+  /** A watch-stream channel's stream, validated as at creation (the server refuses it for another type). */
+  additionalData: streamDataSchema.optional(),
 });
 export type UpdateChannelRequest = z.input<typeof updateChannelRequestSchema>;
 
@@ -94,7 +97,7 @@ export const createChannelEndpoint = defineEndpoint({
 
 export const updateChannelEndpoint = defineEndpoint({
   ...ROUTES.updateChannel,
-  summary: "Edit a channel's name, description, slowmode, user limit or nsfw flag",
+  summary: "Edit a channel's name, description, slowmode, user limit, nsfw flag or (watch-stream) stream",
   permission: { channel: 'MANAGE_CHANNEL' },
   params: teamChannelParams,
   body: updateChannelRequestSchema,

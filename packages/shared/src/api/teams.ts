@@ -33,6 +33,13 @@ export const channelOverwritesSchema = z.object({
   user: z.record(z.string(), overwriteSchema),
 });
 
+/** A watch-stream channel's stream (spec 001 §3 additionalData), as stored and answered. */
+export const channelAdditionalDataSchema = z.object({
+  streamPlatform: z.enum(LIMITS.streamPlatforms),
+  streamChannel: z.string(),
+});
+export type ChannelAdditionalData = z.infer<typeof channelAdditionalDataSchema>;
+
 export const channelSchema = z.object({
   id: z.string(),
   teamId: z.string().nullable(),
@@ -45,6 +52,8 @@ export const channelSchema = z.object({
   rateLimitPerUser: z.number().int(),
   userLimit: z.number().int(),
   permissions: channelOverwritesSchema,
+  /** A watch-stream channel's stream; null for the other types. */
+  additionalData: channelAdditionalDataSchema.nullable(),
 });
 export type Channel = z.infer<typeof channelSchema>;
 
@@ -70,6 +79,8 @@ export const roleSchema = z.object({
   mentionable: z.boolean(),
   isSelfAssignable: z.boolean(),
   description: z.string().nullable(),
+  /** The bot a bot's role belongs to (spec 001 §3 botScope.userId); null for every other role. */
+  botUserId: z.string().nullable(),
 });
 export type Role = z.infer<typeof roleSchema>;
 

@@ -85,6 +85,32 @@ describe('channels and categories', () => {
         expect((await api(owner, 'PUT', '/channels', { name: 'x', type })).json().code).toBe('channel_type_invalid');
     });
 
+    it("stores a watch-stream's stream (additionalData) and returns it everywhere channels are; other types have none", async () => {
+      const since = ctx.events.mark();
+      const res = await api(manager, 'PUT', '/channels', {
+        name: 'stream',
+        type: 'watchstream',
+        additionalData: { streamPlatform: 'twitch', streamChannel: '  streamer_1  ' },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const stream = { streamPlatform: 'twitch', streamChannel: 'streamer_1' };
+      const { channel } = res.json();
+      expect(channel.additionalData).toEqual(stream);
+      expect((await rowOf(channel.id))?.additionalData).toEqual(stream);
+      expect((await ctx.events.waitFor('CHANNEL_CREATED', { since })).event.data.additionalData).toEqual(stream);
+      const listed = (await call(ctx.app, 'GET', `/api/v1/teams/${team.teamId}/channels`, { cookie: member.cookie })).json().channels as {
+        id: string;
+        additionalData: unknown;
+      }[];
+      expect(listed.find((c) => c.id === channel.id)?.additionalData).toEqual(stream);
+      expect(listed.find((c) => c.id === team.generalId)?.additionalData).toBeNull();
+      // A clone keeps it.
+      expect((await api(manager, 'POST', `/channels/${channel.id}/clone`)).json().channel.additionalData).toEqual(stream);
+      // Another type cannot carry one.
+      const text = await api(manager, 'PUT', '/channels', { name: 'txt', type: 'text', additionalData: stream });
+      expect([text.statusCode, text.json().code, Object.keys(text.json().errors)]).toEqual([400, 'stream_data_unsupported', ['additionalData']]);
+    });
+
     it("refuses names outside 1–20 with the spec's text, and nothing is created", async () => {
       const before = (await teamRows()).length;
       for (const name of ['', '   ', 'x'.repeat(21)]) {
@@ -160,6 +186,40 @@ describe('channels and categories', () => {
         expect(res.json().code).toBe(code);
       }
       expect(await rowOf(channelId)).toMatchObject({ userLimit: 100, name: 'voice', rateLimitPerUser: 0 });
+    });
+
+    it("changes a watch-stream's stream, validated as at creation, audited per field; refuses one on another type", async () => {
+      const channelId = await makeChannel(ctx, team.teamId, {
+        name: 'watch',
+        type: 'watchstream',
+        additionalData: { streamPlatform: 'twitch', streamChannel: 'first' },
+      });
+      const since = ctx.events.mark();
+      const res = await api(owner, 'PATCH', `/channels/${channelId}`, { additionalData: { streamPlatform: 'kick', streamChannel: 'first' } });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().channel.additionalData).toEqual({ streamPlatform: 'kick', streamChannel: 'first' });
+      expect((await rowOf(channelId))?.additionalData).toEqual({ streamPlatform: 'kick', streamChannel: 'first' });
+      expect(first(await auditFor(channelId)).changes).toEqual([{ key: 'additionalData.streamPlatform', old: 'twitch', new: 'kick' }]);
+      expect((await ctx.events.waitFor('CHANNEL_UPDATED', { since })).event.data.additionalData).toEqual({ streamPlatform: 'kick', streamChannel: 'first' });
+      // The same stream again: no change, no entry.
+      expect((await api(owner, 'PATCH', `/channels/${channelId}`, { additionalData: { streamPlatform: 'kick', streamChannel: 'first' } })).statusCode).toBe(
+        200,
+      );
+      expect(await auditFor(channelId)).toHaveLength(1);
+      for (const [additionalData, code] of [
+        [{ streamPlatform: 'kick', streamChannel: 'abc' }, 'stream_channel_length'],
+        [{ streamPlatform: 'kick', streamChannel: 'x'.repeat(26) }, 'stream_channel_length'],
+        [{ streamPlatform: 'youtube', streamChannel: 'streamer' }, 'stream_platform_invalid'],
+        [null, 'invalid_request'],
+      ] as const) {
+        const bad = await api(owner, 'PATCH', `/channels/${channelId}`, { additionalData });
+        expect(bad.statusCode, JSON.stringify(additionalData)).toBe(400);
+        if (code !== 'invalid_request') expect(bad.json().code).toBe(code);
+      }
+      const onText = await api(owner, 'PATCH', `/channels/${team.generalId}`, { additionalData: { streamPlatform: 'kick', streamChannel: 'streamer' } });
+      expect([onText.statusCode, onText.json().code]).toEqual([400, 'stream_data_unsupported']);
+      expect((await rowOf(team.generalId))?.additionalData).toBeNull();
+      expect((await rowOf(channelId))?.additionalData).toEqual({ streamPlatform: 'kick', streamChannel: 'first' });
     });
 
     it('refuses without MANAGE_CHANNEL on the channel (team MANAGE_CHANNELS brings it unless denied there) and leaves it unchanged', async () => {

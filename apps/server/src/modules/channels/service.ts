@@ -57,17 +57,33 @@ function assertParent(access: TeamAccess, categoryId: string | null | undefined)
   return parent.id;
 }
 
-/** The fields of `patch` whose value differs from `row`, as audit changes. */
-function changesOf(row: ChannelRow, patch: ChannelPatch): AuditChange[] {
-  return (Object.keys(patch) as (keyof ChannelPatch)[])
-    .filter((key) => patch[key] !== undefined && patch[key] !== row[key])
-    .map((key) => ({ key, old: row[key], new: patch[key] ?? null }));
+/** What an edit writes (the fields of `patch` that differ from `row`) and its audit changes. */
+function changesOf(row: ChannelRow, patch: ChannelPatch): { write: ChannelPatch; audit: AuditChange[] } {
+  const write: ChannelPatch = {};
+  const audit: AuditChange[] = [];
+  for (const key of ['name', 'description', 'rateLimitPerUser', 'userLimit', 'nsfw'] as const) {
+    const value = patch[key];
+    if (value === undefined || value === row[key]) continue;
+    Object.assign(write, { [key]: value });
+    audit.push({ key, old: row[key], new: value });
+  }
+  // The stream is audited field by field (an audit change holds plain values).
+  const stream = patch.additionalData;
+  if (stream) {
+    const old = row.additionalData;
+    for (const key of ['streamPlatform', 'streamChannel'] as const) {
+      if (stream[key] !== old?.[key]) audit.push({ key: `additionalData.${key}`, old: old?.[key] ?? null, new: stream[key] });
+    }
+    if (audit.some((c) => c.key.startsWith('additionalData.'))) write.additionalData = stream;
+  }
+  return { write, audit };
 }
 
 /**
  * Create a channel (the endpoint checked MANAGE_CHANNELS): in a category of the team or at the top,
  * after the team's last row. The row and its CHANNEL_CREATED entry in one transaction. A
- * watch-stream's stream (additionalData) is validated by the contract; it has no column yet.
+ * watch-stream's stream (additionalData, validated by the contract, which refuses it for the other
+ * types) is stored with it.
  */
 export async function createChannel(
   deps: ServiceDeps,
@@ -85,6 +101,7 @@ export async function createChannel(
       name: input.name,
       parentId,
       priority: await repo.nextPriority(tx, teamId),
+      additionalData: input.type === 'watchstream' ? (input.additionalData ?? null) : null,
     });
     const changes = [
       { key: 'name', old: null, new: created.name },
@@ -123,14 +140,15 @@ export async function updateChannel(
 ): Promise<ChannelRow> {
   const teamId = access.team.id;
   const kind = kindOf(channel);
+  if (patch.additionalData && channel.type !== 'watchstream') throw badRequest('stream_data_unsupported', { additionalData: 'stream_data_unsupported' });
   const result = await deps.db.transaction(async (tx) => {
     const current = await repo.lockChannel(tx, teamId, channel.id);
     if (!current) throw notFound(kind === 'category' ? 'category_not_found' : 'channel_not_found');
-    const changes = changesOf(current, patch);
-    if (changes.length === 0) return { row: current, changed: false };
-    const row = await repo.updateChannel(tx, channel.id, Object.fromEntries(changes.map((c) => [c.key, c.new])));
+    const { write, audit } = changesOf(current, patch);
+    if (audit.length === 0) return { row: current, changed: false };
+    const row = await repo.updateChannel(tx, channel.id, write);
     const action = kind === 'category' ? 'CATEGORY_UPDATED' : 'CHANNEL_UPDATED';
-    await recordAudit(tx, teamId, access.userId, { action, targetType: kind, targetId: row.id, changes }, repo);
+    await recordAudit(tx, teamId, access.userId, { action, targetType: kind, targetId: row.id, changes: audit }, repo);
     return { row, changed: true };
   });
   if (result.changed) await publishChange(deps, 'updated', result.row);

@@ -34,6 +34,7 @@ const role = (id: string, priority: number, permissions: number): RoleRow => ({
   mentionable: false,
   isSelfAssignable: false,
   description: null,
+  botUserId: null,
   createdAt: created,
 });
 const roles = [role('300', 5, TeamPermission.ADMINISTRATOR), role('200', 2, TeamPermission.KICK_MEMBERS), role(TEAM, 0, DEFAULT_ROLE_PERMISSIONS)];

@@ -331,4 +331,78 @@ describe('roles', () => {
       expect(await holds(t.teamId, low.id, t.S)).toBe(false);
     });
   });
+
+  describe("a bot's role (spec 001 §6)", () => {
+    /** A team with a bot member holding its bot role (priority 2, below the manager) and a plain role L2. */
+    async function withBot() {
+      const t = await setup();
+      const bot = await makeUser(ctx.app, 'helper bot', { bot: true });
+      const botRole = await makeRole(ctx, t.teamId, { name: 'helper bot', permissions: KICK_MEMBERS, priority: 2, botUserId: bot.id });
+      await makeMember(ctx, t.teamId, bot, { roles: [botRole] });
+      return { ...t, bot, botRole };
+    }
+
+    it('is listed with its bot (botUserId); other roles have none', async () => {
+      const t = await withBot();
+      const listed = (await api(plain, 'GET', `${t.teamId}/roles`)).json().roles as { id: string; botUserId: string | null }[];
+      expect(listed.find((r) => r.id === t.botRole)?.botUserId).toBe(t.bot.id);
+      expect(listed.filter((r) => r.id !== t.botRole).map((r) => r.botUserId)).toEqual(listed.filter((r) => r.id !== t.botRole).map(() => null));
+    });
+
+    it('cannot be deleted, not even by the owner (400 role_bot_undeletable), and nothing changes', async () => {
+      const t = await withBot();
+      const before = await snapshot(t.teamId);
+      for (const who of [owner, manager]) {
+        const res = await api(who, 'DELETE', `${t.teamId}/roles/${t.botRole}`);
+        expect([res.statusCode, res.json().code]).toEqual([400, 'role_bot_undeletable']);
+      }
+      expect(await snapshot(t.teamId)).toEqual(before);
+    });
+
+    it('cannot be displayed separately, mentionable or self-assignable; its name, colour and bits can be edited', async () => {
+      const t = await withBot();
+      const before = await snapshot(t.teamId);
+      for (const flag of ['isDisplayedSeparately', 'mentionable', 'isSelfAssignable']) {
+        const res = await api(owner, 'PATCH', `${t.teamId}/roles`, [{ id: t.botRole, [flag]: true }]);
+        expect([res.statusCode, res.json().code], flag).toEqual([400, 'role_flags_locked']);
+      }
+      // With another role's edit in the same request: neither is written.
+      const both = await api(owner, 'PATCH', `${t.teamId}/roles`, [
+        { id: t.L2, name: 'renamed' },
+        { id: t.botRole, mentionable: true },
+      ]);
+      expect(both.statusCode).toBe(400);
+      expect(await snapshot(t.teamId)).toEqual(before);
+      // The flags as they are (false) are no change; other fields are editable.
+      const edit = await api(owner, 'PATCH', `${t.teamId}/roles`, [{ id: t.botRole, name: 'helper', color: '#00ff00', mentionable: false, permissions: 0 }]);
+      expect(edit.statusCode, edit.body).toBe(200);
+      expect(await roleRow(t.botRole)).toMatchObject({ name: 'helper', color: '#00ff00', permissions: 0, mentionable: false, botUserId: t.bot.id });
+    });
+
+    it('is neither taken from its bot nor given to anyone through the member-roles endpoint (400 role_bot_unassignable)', async () => {
+      const t = await withBot();
+      const before = await snapshot(t.teamId);
+      for (const [method, userId] of [
+        ['DELETE', t.bot.id],
+        ['POST', plain.id],
+        ['POST', manager.id],
+      ] as const) {
+        const res = await api(owner, method, `${t.teamId}/members/${userId}/roles/${t.botRole}`);
+        expect([res.statusCode, res.json().code], `${method} ${userId}`).toEqual([400, 'role_bot_unassignable']);
+      }
+      expect(await snapshot(t.teamId)).toEqual(before);
+      // The bot's other roles can still be given and taken.
+      expect((await api(owner, 'POST', `${t.teamId}/members/${t.bot.id}/roles/${t.L2}`)).statusCode).toBe(200);
+      expect((await api(owner, 'DELETE', `${t.teamId}/members/${t.bot.id}/roles/${t.L2}`)).statusCode).toBe(200);
+    });
+
+    it('clones into an ordinary role without a bot', async () => {
+      const t = await withBot();
+      const res = await api(owner, 'POST', `${t.teamId}/roles/${t.botRole}/clone`);
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json().role).toMatchObject({ name: 'helper bot copy', permissions: KICK_MEMBERS, botUserId: null });
+      expect((await roleRow(res.json().role.id)).botUserId).toBeNull();
+      expect((await api(owner, 'DELETE', `${t.teamId}/roles/${res.json().role.id}`)).statusCode).toBe(200);
+    });
+  });
 });

@@ -17,7 +17,7 @@ import { roleRepository, type RoleChanges, type RoleRepository } from './reposit
 
 /** A new role (spec 001 §7: the default colour is white). */
 const NEW_ROLE = { name: 'new role', color: '#ffffff' } as const;
-/** What the default role and bot roles cannot switch on (spec 001 §6). */
+/** What the default role and bot roles cannot switch (spec 001 §6). */
 const LOCKED_FLAGS = ['isDisplayedSeparately', 'mentionable', 'isSelfAssignable'] as const;
 const EDITABLE = ['name', 'color', 'color2', 'iconEmojiId', 'isDisplayedSeparately', 'mentionable', 'isSelfAssignable', 'description', 'permissions'] as const;
 
@@ -86,14 +86,15 @@ export function createRole(deps: ServiceDeps, access: TeamAccess, repo: RoleRepo
     mentionable: false,
     isSelfAssignable: false,
     description: null,
+    botUserId: null,
   };
   return insertRoleAt(deps, access, () => Promise.resolve({ fields, priority: 1 }), repo);
 }
 
 /**
  * Clone a role (the endpoint checked MANAGE_ROLES): only one below the actor, whose permissions the
- * actor holds. The copy (without members) goes just below it; a copy of the default role is an
- * ordinary role without the flags the default role cannot have.
+ * actor holds. The copy (without members) goes just below it; a copy of the default role or of a
+ * bot's role is an ordinary role (no bot of its own) without the flags those cannot have.
  */
 export function cloneRole(deps: ServiceDeps, access: TeamAccess, roleId: string, repo: RoleRepository = roleRepository): Promise<Role> {
   return insertRoleAt(
@@ -105,7 +106,7 @@ export function cloneRole(deps: ServiceDeps, access: TeamAccess, roleId: string,
       assertGrants(access, source.permissions);
       const { id: _id, teamId: _team, priority, createdAt: _at, ...fields } = source;
       const name = `${source.name} copy`.slice(0, LIMITS.roleName.max);
-      return Promise.resolve({ fields: { ...fields, name }, priority, from: source.id });
+      return Promise.resolve({ fields: { ...fields, name, botUserId: null }, priority, from: source.id });
     },
     repo,
   );
@@ -118,7 +119,7 @@ function checkedChanges(access: TeamAccess, role: RoleRow, edit: RoleEdit): Role
     const value = edit[key];
     if (value !== undefined && value !== role[key]) Object.assign(changes, { [key]: value });
   }
-  const locked = role.id === access.team.id;
+  const locked = role.id === access.team.id || role.botUserId !== null;
   if (locked && LOCKED_FLAGS.some((flag) => flag in changes)) throw badRequest('role_flags_locked');
   if (edit.permissions !== undefined) assertGrants(access, role.permissions ^ edit.permissions);
   return changes;
@@ -183,7 +184,8 @@ export async function reorderRoles(deps: ServiceDeps, access: TeamAccess, roleId
 }
 
 /**
- * Delete a role (the endpoint checked MANAGE_ROLES): not the default role, only from above it. In
+ * Delete a role (the endpoint checked MANAGE_ROLES): not the default role nor a bot's role (spec 001
+ * §6), only from above it. In
  * one transaction: the role, its members' holdings and its channel overwrites (teams repository
  * deleteRole), and a ROLE_DELETED entry; ROLE_DELETED makes the team's sessions recompute what they see.
  */
@@ -193,6 +195,7 @@ export async function deleteRole(deps: ServiceDeps, access: TeamAccess, roleId: 
     const locked = await repo.lockRoles(tx, teamId);
     const role = findRole(locked, roleId);
     if (role.id === teamId) throw badRequest('role_default_undeletable');
+    if (role.botUserId !== null) throw badRequest('role_bot_undeletable');
     if (!canDeleteRole(rankContext(access, locked), role)) throw forbidden();
     await repo.deleteRole(tx, teamId, roleId);
     await recordAudit(tx, teamId, access.userId, {
@@ -209,7 +212,8 @@ export async function deleteRole(deps: ServiceDeps, access: TeamAccess, roleId: 
 /**
  * Give (`add`) or take a member's role (spec 001 §6): anyone may add or remove a self-assignable role
  * on themself; otherwise the actor needs MANAGE_ROLES, must rank above the role and, for another
- * member, above that member. The default role is held by all and cannot be given or taken. In one
+ * member, above that member. The default role is held by all and cannot be given or taken; a bot's
+ * role belongs to its bot, and is neither given to anyone nor taken from it (400). In one
  * transaction: the holding and a USER_ROLES_UPDATED entry; then USER_ROLE_ADDED or USER_ROLE_REMOVED
  * to the team (the member's sessions recompute what they see). Adding a held role or removing one
  * not held changes nothing and succeeds.
@@ -228,6 +232,7 @@ export async function setMemberRole(
   const changed = await deps.db.transaction(async (tx) => {
     const locked = await repo.lockRoles(tx, teamId);
     const role = findRole(locked, roleId);
+    if (role.botUserId !== null) throw badRequest('role_bot_unassignable');
     const self = userId === access.userId;
     if (!(self && role.isSelfAssignable)) {
       if (!hasBit(access.teamPermissions, TeamPermission.MANAGE_ROLES)) throw forbidden();

@@ -48,6 +48,7 @@ export function toChannel(row: ChannelRow): Channel {
     rateLimitPerUser: row.rateLimitPerUser,
     userLimit: row.userLimit,
     permissions: row.permissions,
+    additionalData: row.additionalData ?? null,
   };
 }
 
@@ -69,6 +70,7 @@ export function toRole(row: RoleRow): Role {
     mentionable: row.mentionable,
     isSelfAssignable: row.isSelfAssignable,
     description: row.description,
+    botUserId: row.botUserId,
   };
 }
 

@@ -31,6 +31,7 @@ export const channel = (id: string, teamId: string, fields: Partial<Channel> = {
   rateLimitPerUser: 0,
   userLimit: 0,
   permissions: overwrites,
+  additionalData: null,
   ...fields,
 });
 
@@ -56,6 +57,7 @@ export const role = (id: string, teamId: string, fields: Partial<Role> = {}): Ro
   mentionable: false,
   isSelfAssignable: false,
   description: null,
+  botUserId: null,
   ...fields,
 });
 
