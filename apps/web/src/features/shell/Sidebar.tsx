@@ -1,13 +1,19 @@
+import { DndContext, type Announcements, type DragEndEvent, type Modifier } from '@dnd-kit/core';
+import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
 import type { Team } from '@rally/shared/api/teams';
-import { useState, type FocusEvent, type PointerEvent } from 'react';
+import { useMemo, useState, type FocusEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useNavigate } from 'react-router';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { LogoMark } from '../../components/Logo';
 import { useToast } from '../../components/ui/toast-context';
+import { swallowClickAfterDrag, useDragInstructions, useSortSensors } from '../../lib/dnd';
 import { firstLetter } from '../../lib/initials';
 import { useLogout } from '../auth/mutations';
 import { useMe } from '../auth/queries';
+import { reorderedIds } from '../teams/channel-order';
+import { useReorderTeams } from '../teams/mutations';
 import { useTeams } from '../teams/queries';
 import { useShell } from './shell-context';
 import styles from './Sidebar.module.css';
@@ -19,7 +25,7 @@ interface Tip {
 
 /** Home, the user's teams and the create-team button; language and logout at the bottom. */
 export function Sidebar() {
-  const { t } = useTranslation(['shell', 'common']);
+  const { t } = useTranslation(['shell', 'common', 'reorder']);
   const teams = useTeams();
   const me = useMe();
   const shell = useShell();
@@ -27,6 +33,26 @@ export function Sidebar() {
   const toast = useToast();
   const navigate = useNavigate();
   const [tip, setTip] = useState<Tip | null>(null);
+  const reorder = useReorderTeams();
+  const sensors = useSortSensors();
+  const instructions = useDragInstructions();
+  const teamIds = useMemo(() => teams.data?.map((team) => team.id) ?? [], [teams.data]);
+
+  const nameOf = (id: unknown) => teams.data?.find((team) => team.id === id)?.name ?? '';
+  const placeOf = (id: unknown) => ({ position: teamIds.indexOf(String(id)) + 1, count: teamIds.length });
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => t('reorder:pickedUpTeam', { name: nameOf(active.id) }),
+    onDragOver: ({ active, over }) => (over ? t('reorder:overTeam', { name: nameOf(active.id), ...placeOf(over.id) }) : undefined),
+    onDragEnd: ({ active, over }) => (over ? t('reorder:droppedTeam', { name: nameOf(active.id), ...placeOf(over.id) }) : undefined),
+    onDragCancel: ({ active }) => t('reorder:cancelled', { name: nameOf(active.id) }),
+  };
+
+  /** A team icon dropped: the list takes the order at once; a refusal puts it back and says so. */
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    swallowClickAfterDrag();
+    const ids = over ? reorderedIds(teamIds, String(active.id), String(over.id)) : null;
+    if (ids) reorder.mutate(ids, { onError: () => toast.show(t('reorder:saveFailed'), 'error') });
+  };
 
   const tipProps = (label: string) => ({
     onPointerEnter: (e: PointerEvent<HTMLElement>) => showTip(e.currentTarget, label),
@@ -66,11 +92,20 @@ export function Sidebar() {
                 <span className={`${styles.item} ${styles.skeleton}`} />
               </li>
             ))}
-          {teams.data?.map((team) => (
-            <li key={team.id}>
-              <TeamIcon team={team} tipProps={tipProps(team.name)} />
-            </li>
-          ))}
+          <DndContext
+            sensors={sensors}
+            modifiers={[verticalOnly]}
+            accessibility={{ announcements, screenReaderInstructions: instructions }}
+            onDragStart={() => setTip(null)}
+            onDragEnd={onDragEnd}
+            onDragCancel={swallowClickAfterDrag}
+          >
+            <SortableContext items={teamIds} strategy={verticalListSortingStrategy}>
+              {teams.data?.map((team) => (
+                <SortableTeamIcon key={team.id} team={team} tipProps={tipProps(team.name)} />
+              ))}
+            </SortableContext>
+          </DndContext>
         </ul>
         <button
           type="button"
@@ -120,15 +155,30 @@ export function Sidebar() {
   );
 }
 
-function TeamIcon({ team, tipProps }: { team: Team; tipProps: Record<string, unknown> }) {
+/** Team icons move up and down only. */
+const verticalOnly: Modifier = ({ transform }) => ({ ...transform, x: 0 });
+
+/** A team icon that is also dragged (mouse, touch, or Space on the focused link) to reorder the list. */
+function SortableTeamIcon({ team, tipProps }: { team: Team; tipProps: Record<string, unknown> }) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: team.id });
   return (
-    <NavLink
-      to={`/teams/${team.id}`}
-      className={({ isActive }) => `${styles.item} ${styles.team} ${isActive ? styles.active : ''}`}
-      aria-label={team.name}
-      {...tipProps}
-    >
-      {team.profilePicture ? <img src={team.profilePicture} alt="" className={styles.teamImage} /> : <span aria-hidden="true">{firstLetter(team.name)}</span>}
-    </NavLink>
+    <li ref={setNodeRef} className={isDragging ? styles.dragging : undefined} style={{ transform: CSS.Translate.toString(transform), transition }}>
+      <NavLink
+        ref={setActivatorNodeRef}
+        to={`/teams/${team.id}`}
+        className={({ isActive }) => `${styles.item} ${styles.team} ${isActive ? styles.active : ''}`}
+        aria-label={team.name}
+        aria-describedby={attributes['aria-describedby']}
+        draggable={false}
+        {...tipProps}
+        {...listeners}
+      >
+        {team.profilePicture ? (
+          <img src={team.profilePicture} alt="" className={styles.teamImage} draggable={false} />
+        ) : (
+          <span aria-hidden="true">{firstLetter(team.name)}</span>
+        )}
+      </NavLink>
+    </li>
   );
 }

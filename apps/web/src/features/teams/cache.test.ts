@@ -11,6 +11,7 @@ import {
   removeTeamFromList,
   seedTeam,
   setTeamList,
+  setTeamListOrder,
   updateMember,
   updateMemberEverywhere,
   updateTeamInList,
@@ -62,6 +63,15 @@ describe('the team list', () => {
     expect(channels('2')).toBeUndefined();
     expect(qc.getQueryData(queryKeys.teamRoles('2'))).toBeUndefined();
     expect(members('2')).toBeUndefined();
+  });
+
+  it("puts the list in the user's order; teams not named stay at the end; the same order keeps the same array", () => {
+    setTeamList(qc, [team('1'), team('2'), team('3'), team('4')]);
+    setTeamListOrder(qc, ['3', '1', 'unknown', '2']);
+    expect(teams()?.map((t) => t.id)).toEqual(['3', '1', '2', '4']);
+    const before = teams();
+    setTeamListOrder(qc, ['3', '1', '2', '4']);
+    expect(teams()).toBe(before);
   });
 });
 

@@ -50,6 +50,15 @@ export function updateTeamInList(qc: QueryClient, teamId: string, update: (team:
   updateLoaded<Team[]>(qc, queryKeys.teams, (list) => updateById(list, teamId, update));
 }
 
+/** The team list in the user's order (a drag of the team icons; ids not in the list are ignored, teams not named keep their place at the end). */
+export function setTeamListOrder(qc: QueryClient, ids: readonly string[]): void {
+  updateLoaded<Team[]>(qc, queryKeys.teams, (list) => {
+    const place = new Map(ids.map((id, i) => [id, i]));
+    const next = [...list].sort((a, b) => (place.get(a.id) ?? ids.length) - (place.get(b.id) ?? ids.length));
+    return next.every((t, i) => t === list[i]) ? list : next;
+  });
+}
+
 /** The user is no longer in the team (left, removed, deleted): out of the list, its channels, roles and members forgotten. */
 export function removeTeamFromList(qc: QueryClient, teamId: string): void {
   updateLoaded<Team[]>(qc, queryKeys.teams, (list) => withoutId(list, teamId));
