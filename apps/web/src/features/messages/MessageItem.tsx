@@ -1,5 +1,7 @@
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { roleNameStyle } from '../members/member-groups';
+import { useProfileCard } from '../members/profile-card-context';
 import { Avatar } from './Avatar';
 import { formatFull, formatTime } from './format';
 import type { ChatMessage } from './message-cache';
@@ -16,6 +18,8 @@ interface Props {
 /** One message. Content is plain text: React escapes it, newlines are kept by CSS. */
 export const MessageItem = memo(function MessageItem({ message, grouped, onRetry, onDiscard }: Props) {
   const { t, i18n } = useTranslation('chat');
+  // Inside a team: the author's name in their top displayed role's colour, name and avatar open their profile card.
+  const card = useProfileCard();
   const date = new Date(message.createdAt);
   const time = formatTime(date, i18n.language);
   const full = formatFull(date, i18n.language);
@@ -35,6 +39,15 @@ export const MessageItem = memo(function MessageItem({ message, grouped, onRetry
           <time className={styles.hoverTime} dateTime={message.createdAt} title={full} aria-hidden="true">
             {time}
           </time>
+        ) : card ? (
+          <button
+            type="button"
+            className={styles.avatarButton}
+            aria-label={message.createdBy.username}
+            onClick={(e) => card.open(message.createdBy.id, e.currentTarget)}
+          >
+            <Avatar id={message.createdBy.id} name={message.createdBy.username} />
+          </button>
         ) : (
           <Avatar id={message.createdBy.id} name={message.createdBy.username} />
         )}
@@ -46,7 +59,18 @@ export const MessageItem = memo(function MessageItem({ message, grouped, onRetry
           </span>
         ) : (
           <header className={styles.header}>
-            <span className={styles.author}>{message.createdBy.username}</span>
+            {card ? (
+              <button
+                type="button"
+                className={`${styles.author} ${styles.authorButton}`}
+                style={roleNameStyle(card.displayRoleOf(message.createdBy.id))}
+                onClick={(e) => card.open(message.createdBy.id, e.currentTarget)}
+              >
+                {message.createdBy.username}
+              </button>
+            ) : (
+              <span className={styles.author}>{message.createdBy.username}</span>
+            )}
             <time className={styles.time} dateTime={message.createdAt} title={full}>
               {time}
             </time>

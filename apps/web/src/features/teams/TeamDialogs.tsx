@@ -1,6 +1,11 @@
 import type { Team } from '@rally/shared/api/teams';
+import { Suspense } from 'react';
+import { lazyNamed } from '../../app/lazy';
 import { InviteDialog } from '../invites/InviteDialog';
 import type { TeamDialog } from './team-actions';
+
+const KickDialog = lazyNamed(() => import('../members/KickDialog'), 'KickDialog');
+const BanDialog = lazyNamed(() => import('../members/BanDialog'), 'BanDialog');
 
 interface Props {
   team: Team;
@@ -14,6 +19,18 @@ export function TeamDialogs({ team, dialog, onClose }: Props) {
   switch (dialog?.kind) {
     case 'invite':
       return <InviteDialog team={team} open onClose={onClose} />;
+    case 'kickMember':
+      return (
+        <Suspense fallback={null}>
+          <KickDialog team={team} userId={dialog.userId} onClose={onClose} />
+        </Suspense>
+      );
+    case 'banMember':
+      return (
+        <Suspense fallback={null}>
+          <BanDialog team={team} userId={dialog.userId} onClose={onClose} />
+        </Suspense>
+      );
     default:
       return null;
   }

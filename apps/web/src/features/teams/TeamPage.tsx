@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
 import { MobilePanels, type PanelId } from '../../components/layout/MobilePanels';
+import { ProfileCardHost } from '../members/ProfileCardHost';
 import { ChatView } from '../messages/ChatView';
 import { ChannelHeader } from './ChannelHeader';
 import { ChannelSidebar } from './ChannelSidebar';
@@ -94,11 +95,13 @@ export function TeamPage() {
       )}
     </div>
   );
-  const members = channel && NO_MEMBER_LIST.has(channel.type) ? null : <MemberList team={team} />;
+  const members = channel && NO_MEMBER_LIST.has(channel.type) ? null : <MemberList team={team} channel={channel} />;
 
   return (
     <>
-      <MobilePanels list={list} content={content} members={members} active={panel} onActiveChange={setPanel} />
+      <ProfileCardHost team={team} openDialog={setDialog}>
+        <MobilePanels list={list} content={content} members={members} active={panel} onActiveChange={setPanel} />
+      </ProfileCardHost>
       <TeamDialogs team={team} dialog={dialog} onClose={() => setDialog(null)} />
     </>
   );

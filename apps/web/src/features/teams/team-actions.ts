@@ -9,6 +9,8 @@ export type TeamDialog =
   | { kind: 'createCategory' }
   | { kind: 'channelSettings'; channelId: string }
   | { kind: 'categorySettings'; categoryId: string }
-  | { kind: 'leaveTeam' };
+  | { kind: 'leaveTeam' }
+  | { kind: 'kickMember'; userId: string }
+  | { kind: 'banMember'; userId: string };
 
 export type TeamActions = (dialog: TeamDialog) => void;

@@ -1,0 +1,60 @@
+import type { BanRequest } from '@rally/shared/api/moderation';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { call } from '../../lib/api';
+import { removeMember, updateMember, updateTeamInList } from '../teams/cache';
+
+interface MemberRoleVars {
+  teamId: string;
+  userId: string;
+  roleId: string;
+}
+
+/** Give a member a role; the member's roles in the members cache follow (USER_ROLE_ADDED brings the same, live, to everyone). */
+export function useAddMemberRole() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ teamId, userId, roleId }: MemberRoleVars) => call('addMemberRole', { params: { teamId, userId, roleId } }),
+    onSuccess: (_data, { teamId, userId, roleId }) =>
+      updateMember(qc, teamId, userId, (m) => (m.roles.includes(roleId) ? m : { ...m, roles: [...m.roles, roleId] })),
+  });
+}
+
+/** Take a role from a member (USER_ROLE_REMOVED brings the same live). */
+export function useRemoveMemberRole() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ teamId, userId, roleId }: MemberRoleVars) => call('removeMemberRole', { params: { teamId, userId, roleId } }),
+    onSuccess: (_data, { teamId, userId, roleId }) =>
+      updateMember(qc, teamId, userId, (m) => (m.roles.includes(roleId) ? { ...m, roles: m.roles.filter((r) => r !== roleId) } : m)),
+  });
+}
+
+/** The member is out of the team: out of its member list, one fewer in its count (USER_LEFT_TEAM may have done it first). */
+function memberGone(qc: ReturnType<typeof useQueryClient>, teamId: string, userId: string) {
+  let listed = false;
+  updateMember(qc, teamId, userId, (m) => {
+    listed = true;
+    return m;
+  });
+  removeMember(qc, teamId, userId);
+  if (listed) updateTeamInList(qc, teamId, (t) => ({ ...t, memberCount: Math.max(0, t.memberCount - 1) }));
+}
+
+/** Kick a member. */
+export function useKickMember() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ teamId, userId }: { teamId: string; userId: string }) => call('kickMember', { params: { teamId, userId } }),
+    onSuccess: (_data, { teamId, userId }) => memberGone(qc, teamId, userId),
+  });
+}
+
+/** Ban a member, with an optional reason. */
+export function useBanMember() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ teamId, userId, body }: { teamId: string; userId: string; body: BanRequest }) =>
+      call('banMember', { params: { teamId, userId }, body }),
+    onSuccess: (_data, { teamId, userId }) => memberGone(qc, teamId, userId),
+  });
+}
