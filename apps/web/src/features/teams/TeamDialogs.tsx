@@ -6,6 +6,10 @@ import type { TeamDialog } from './team-actions';
 
 const KickDialog = lazyNamed(() => import('../members/KickDialog'), 'KickDialog');
 const BanDialog = lazyNamed(() => import('../members/BanDialog'), 'BanDialog');
+const CreateChannelDialog = lazyNamed(() => import('../channels/CreateChannelDialog'), 'CreateChannelDialog');
+const CreateCategoryDialog = lazyNamed(() => import('../channels/CreateCategoryDialog'), 'CreateCategoryDialog');
+const ChannelSettingsDialog = lazyNamed(() => import('../channels/ChannelSettingsDialog'), 'ChannelSettingsDialog');
+const CategorySettingsDialog = lazyNamed(() => import('../channels/CategorySettingsDialog'), 'CategorySettingsDialog');
 
 interface Props {
   team: Team;
@@ -29,6 +33,30 @@ export function TeamDialogs({ team, dialog, onClose }: Props) {
       return (
         <Suspense fallback={null}>
           <BanDialog team={team} userId={dialog.userId} onClose={onClose} />
+        </Suspense>
+      );
+    case 'createChannel':
+      return (
+        <Suspense fallback={null}>
+          <CreateChannelDialog team={team} categoryId={dialog.categoryId} onClose={onClose} />
+        </Suspense>
+      );
+    case 'createCategory':
+      return (
+        <Suspense fallback={null}>
+          <CreateCategoryDialog team={team} onClose={onClose} />
+        </Suspense>
+      );
+    case 'channelSettings':
+      return (
+        <Suspense fallback={null}>
+          <ChannelSettingsDialog team={team} channelId={dialog.channelId} onClose={onClose} />
+        </Suspense>
+      );
+    case 'categorySettings':
+      return (
+        <Suspense fallback={null}>
+          <CategorySettingsDialog team={team} categoryId={dialog.categoryId} onClose={onClose} />
         </Suspense>
       );
     default:
