@@ -12,6 +12,10 @@ export const queryKeys = {
   teamMembers: (teamId: string) => ['teams', teamId, 'members'] as const,
   /** Roles of one team, seeded by READY. */
   teamRoles: (teamId: string) => ['teams', teamId, 'roles'] as const,
+  /** Team settings: the invites, bans and audit log tabs (fetched when a tab opens). */
+  teamInvites: (teamId: string) => ['teams', teamId, 'invites'] as const,
+  teamBans: (teamId: string) => ['teams', teamId, 'bans'] as const,
+  teamAuditLog: (teamId: string) => ['teams', teamId, 'audit-log'] as const,
   /** Infinite query of a channel's history, pages of 50, newest page first. */
   channelMessages: (channelId: string) => ['channels', channelId, 'messages'] as const,
   /**

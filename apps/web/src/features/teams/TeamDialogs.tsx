@@ -6,6 +6,8 @@ import type { TeamDialog } from './team-actions';
 
 const KickDialog = lazyNamed(() => import('../members/KickDialog'), 'KickDialog');
 const BanDialog = lazyNamed(() => import('../members/BanDialog'), 'BanDialog');
+const TeamSettingsDialog = lazyNamed(() => import('../team-settings/TeamSettingsDialog'), 'TeamSettingsDialog');
+const LeaveTeamDialog = lazyNamed(() => import('../team-settings/LeaveTeamDialog'), 'LeaveTeamDialog');
 const CreateChannelDialog = lazyNamed(() => import('../channels/CreateChannelDialog'), 'CreateChannelDialog');
 const CreateCategoryDialog = lazyNamed(() => import('../channels/CreateCategoryDialog'), 'CreateCategoryDialog');
 const ChannelSettingsDialog = lazyNamed(() => import('../channels/ChannelSettingsDialog'), 'ChannelSettingsDialog');
@@ -19,7 +21,6 @@ interface Props {
 
 /** The open dialog of a team's screen (TeamPage holds which one). */
 export function TeamDialogs({ team, dialog, onClose }: Props) {
-  // eslint-disable-next-line @typescript-eslint/switch-exhaustiveness-check -- being filled in this session: each dialog adds its case, then this line goes
   switch (dialog?.kind) {
     case 'invite':
       return <InviteDialog team={team} open onClose={onClose} />;
@@ -33,6 +34,18 @@ export function TeamDialogs({ team, dialog, onClose }: Props) {
       return (
         <Suspense fallback={null}>
           <BanDialog team={team} userId={dialog.userId} onClose={onClose} />
+        </Suspense>
+      );
+    case 'teamSettings':
+      return (
+        <Suspense fallback={null}>
+          <TeamSettingsDialog team={team} initialTab={dialog.tab} onClose={onClose} />
+        </Suspense>
+      );
+    case 'leaveTeam':
+      return (
+        <Suspense fallback={null}>
+          <LeaveTeamDialog team={team} onClose={onClose} />
         </Suspense>
       );
     case 'createChannel':
@@ -59,7 +72,7 @@ export function TeamDialogs({ team, dialog, onClose }: Props) {
           <CategorySettingsDialog team={team} categoryId={dialog.categoryId} onClose={onClose} />
         </Suspense>
       );
-    default:
+    case undefined:
       return null;
   }
 }

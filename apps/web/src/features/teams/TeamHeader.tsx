@@ -1,16 +1,16 @@
 import type { Team } from '@rally/shared/api/teams';
 import { useTranslation } from 'react-i18next';
+import { TeamMenu } from '../team-settings/TeamMenu';
 import styles from './ChannelSidebar.module.css';
 import type { TeamActions } from './team-actions';
 
-/** The top of the team's column: its name, the invite button and the team menu. */
+/** The top of the team's column: the team menu (its name with a chevron) and the invite button. */
 export function TeamHeader({ team, open }: { team: Team; open: TeamActions }) {
   const { t } = useTranslation('teams-page');
   return (
     <header className={styles.header}>
-      <h1 className={styles.teamName} title={team.name}>
-        {team.name}
-      </h1>
+      <h1 className="visually-hidden">{team.name}</h1>
+      <TeamMenu team={team} open={open} />
       <button type="button" className={styles.inviteButton} onClick={() => open({ kind: 'invite' })} title={t('inviteHint')}>
         <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
           <path

@@ -1,0 +1,275 @@
+import type { Team } from '@rally/shared/api/teams';
+import { LIMITS } from '@rally/shared/limits';
+import { useId, useMemo, useRef, useState, type ChangeEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/ui/Button';
+import { CheckboxField } from '../../components/ui/CheckboxField';
+import fieldStyles from '../../components/ui/Field.module.css';
+import { SaveBar } from '../../components/ui/SaveBar';
+import { TextField } from '../../components/ui/TextField';
+import { useToast } from '../../components/ui/toast-context';
+import { useZodForm } from '../../lib/form/use-zod-form';
+import { useUploadImage } from '../uploads/mutations';
+import { ChangeOwnerDialog } from './ChangeOwnerDialog';
+import { BANNER_SHAPE, ImageCropDialog, PICTURE_SHAPE } from './ImageCropDialog';
+import { useUpdateTeam } from './mutations';
+import { overviewChanges, overviewForm, overviewValues } from './overview-form';
+import styles from './OverviewTab.module.css';
+
+/** Safe for teen cannot be switched in a larger team (001 §5). */
+const SAFE_FOR_TEEN_MEMBER_LIMIT = 100;
+const MAX_FILE_BYTES = 20 * 1024 * 1024;
+const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif'];
+
+type ImageField = 'profilePicture' | 'banner';
+
+interface Props {
+  team: Team;
+  isOwner: boolean;
+  /** Holds MANAGE_TEAM (without it the tab only shows the team). */
+  canManage: boolean;
+}
+
+/**
+ * The overview tab: picture and banner (chosen, cropped, uploaded), name, description with its
+ * counter, safe for teen with its locks, and the owner transfer (creator only). Changes are held
+ * locally under the save bar; Save sends only what differs from the stored team.
+ */
+export function OverviewTab({ team, isOwner, canManage }: Props) {
+  const { t } = useTranslation(['team-settings', 'errors', 'common']);
+  const toast = useToast();
+  const schema = useMemo(() => overviewForm(team), [team]);
+  const initialValues = useMemo(() => overviewValues(team), [team]);
+  const form = useZodForm({ schema, initialValues, fields: ['name', 'description', 'isSafeForTeen', 'profilePicture', 'banner'] });
+  const update = useUpdateTeam(team.id);
+  const upload = useUploadImage();
+  const [cropping, setCropping] = useState<{ field: ImageField; src: string } | null>(null);
+  const [fileError, setFileError] = useState<{ field: ImageField; message: string } | null>(null);
+  const [ownerDialog, setOwnerDialog] = useState(false);
+  const pictureInput = useRef<HTMLInputElement>(null);
+  const bannerInput = useRef<HTMLInputElement>(null);
+  const ids = { description: useId(), counter: useId(), teenHint: useId(), pictureHint: useId(), bannerHint: useId() };
+
+  const { values } = form;
+  const dirty = Object.keys(overviewChanges(team, values)).length > 0;
+  // Locks of the stored team: the server refuses name and banner while it is safe for teen.
+  const locked = team.isSafeForTeen;
+  const teenSwitchable = canManage && team.memberCount <= SAFE_FOR_TEEN_MEMBER_LIMIT;
+  const descriptionLength = values.description.length;
+  const descriptionError = form.errorFor('description');
+
+  const pick = (field: ImageField) => (e: ChangeEvent<HTMLInputElement>) => {
+    const file = e.target.files?.[0];
+    e.target.value = '';
+    if (!file) return;
+    if (!IMAGE_TYPES.includes(file.type)) return setFileError({ field, message: t('overview.fileType') });
+    if (file.size > MAX_FILE_BYTES) return setFileError({ field, message: t('overview.fileTooLarge') });
+    setFileError(null);
+    setCropping({ field, src: URL.createObjectURL(file) });
+  };
+
+  const closeCrop = () => {
+    if (cropping) URL.revokeObjectURL(cropping.src);
+    setCropping(null);
+  };
+
+  const applyCrop = async (png: Blob) => {
+    if (!cropping) return;
+    const url = await upload.mutateAsync({ kind: cropping.field === 'profilePicture' ? 'teamIcon' : 'teamBanner', file: png, teamId: team.id });
+    form.set({ [cropping.field]: url }, { touch: true });
+    closeCrop();
+  };
+
+  const save = form.handleSubmit(async (body) => {
+    await update.mutateAsync(body);
+    toast.show(t('overview.saved'), 'success');
+  });
+
+  const reset = () => {
+    form.reset();
+    update.reset();
+    setFileError(null);
+  };
+
+  const letter = Array.from(team.name.trim())[0]?.toUpperCase() ?? '?';
+  const saveError = form.formError;
+
+  return (
+    <div className={styles.tab}>
+      <h2 className={styles.heading}>{t('overview.heading')}</h2>
+      <form
+        className={styles.form}
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (dirty) save(e);
+        }}
+      >
+        <section className={styles.images} aria-label={t('overview.picture')}>
+          <div className={styles.pictureBlock}>
+            <div className={styles.picture}>
+              {values.profilePicture ? (
+                <img src={values.profilePicture} alt={t('overview.pictureAlt', { name: team.name })} className={styles.pictureImg} />
+              ) : (
+                <span aria-hidden="true">{letter}</span>
+              )}
+            </div>
+            <div className={styles.imageControls}>
+              <h3 className={styles.label}>{t('overview.picture')}</h3>
+              <p id={ids.pictureHint} className={styles.hint}>
+                {t('overview.pictureHint')}
+              </p>
+              <div className={styles.buttons}>
+                <input
+                  ref={pictureInput}
+                  type="file"
+                  accept={IMAGE_TYPES.join(',')}
+                  className="visually-hidden"
+                  tabIndex={-1}
+                  aria-label={t('overview.uploadPicture')}
+                  onChange={pick('profilePicture')}
+                  disabled={!canManage}
+                />
+                <Button size="sm" variant="secondary" disabled={!canManage} onClick={() => pictureInput.current?.click()} aria-describedby={ids.pictureHint}>
+                  {values.profilePicture ? t('overview.changePicture') : t('overview.uploadPicture')}
+                </Button>
+                {values.profilePicture && canManage && (
+                  <Button size="sm" variant="ghost" onClick={() => form.set({ profilePicture: null }, { touch: true })}>
+                    {t('overview.removePicture')}
+                  </Button>
+                )}
+              </div>
+              {fileError?.field === 'profilePicture' && (
+                <p className={fieldStyles.error} role="alert">
+                  {fileError.message}
+                </p>
+              )}
+            </div>
+          </div>
+
+          <div className={styles.bannerBlock}>
+            <div className={styles.labelRow}>
+              <h3 className={styles.label}>{t('overview.banner')}</h3>
+            </div>
+            <div className={styles.banner}>
+              {values.banner ? (
+                <img src={values.banner} alt={t('overview.bannerAlt', { name: team.name })} className={styles.bannerImg} />
+              ) : (
+                <span className={styles.noBanner}>{t('overview.noBanner')}</span>
+              )}
+            </div>
+            <p id={ids.bannerHint} className={styles.hint}>
+              {locked ? t('overview.lockedHint') : t('overview.bannerHint')}
+            </p>
+            <div className={styles.buttons}>
+              <input
+                ref={bannerInput}
+                type="file"
+                accept={IMAGE_TYPES.join(',')}
+                className="visually-hidden"
+                tabIndex={-1}
+                aria-label={t('overview.uploadBanner')}
+                onChange={pick('banner')}
+                disabled={!canManage || locked}
+              />
+              <Button
+                size="sm"
+                variant="secondary"
+                disabled={!canManage || locked}
+                onClick={() => bannerInput.current?.click()}
+                aria-describedby={ids.bannerHint}
+              >
+                {values.banner ? t('overview.changeBanner') : t('overview.uploadBanner')}
+              </Button>
+              {values.banner && canManage && !locked && (
+                <Button size="sm" variant="ghost" onClick={() => form.set({ banner: null }, { touch: true })}>
+                  {t('overview.removeBanner')}
+                </Button>
+              )}
+            </div>
+            {fileError?.field === 'banner' && (
+              <p className={fieldStyles.error} role="alert">
+                {fileError.message}
+              </p>
+            )}
+          </div>
+        </section>
+
+        <TextField
+          label={t('overview.name')}
+          autoComplete="off"
+          maxLength={LIMITS.teamName.max + 20}
+          disabled={!canManage || locked}
+          hint={locked ? t('overview.lockedHint') : undefined}
+          {...form.text('name', { live: true })}
+          labelAside={
+            <span className={[...values.name.trim()].length > LIMITS.teamName.max ? styles.over : undefined} aria-hidden="true">
+              {[...values.name.trim()].length}/{LIMITS.teamName.max}
+            </span>
+          }
+        />
+
+        <div className={fieldStyles.field}>
+          <div className={fieldStyles.labelRow}>
+            <label htmlFor={ids.description} className={fieldStyles.label}>
+              {t('overview.description')}
+            </label>
+            <span className={`${fieldStyles.aside} ${descriptionLength > LIMITS.teamDescription.max ? styles.over : ''}`} aria-hidden="true">
+              {descriptionLength}/{LIMITS.teamDescription.max}
+            </span>
+          </div>
+          <textarea
+            id={ids.description}
+            name="description"
+            rows={4}
+            className={`${fieldStyles.input} ${styles.textarea} ${descriptionError ? fieldStyles.invalid : ''}`}
+            placeholder={t('overview.descriptionPlaceholder')}
+            value={values.description}
+            disabled={!canManage}
+            aria-invalid={descriptionError ? true : undefined}
+            aria-describedby={ids.counter}
+            onChange={(e) => form.set({ description: e.target.value }, { touch: true })}
+            onBlur={() => form.touch('description')}
+          />
+          <p id={ids.counter} className={descriptionError ? fieldStyles.error : 'visually-hidden'} aria-live="polite">
+            {descriptionError ?? t('overview.counter', { count: descriptionLength, max: LIMITS.teamDescription.max })}
+          </p>
+        </div>
+
+        <div className={styles.teen}>
+          <CheckboxField label={t('overview.safeForTeen')} disabled={!teenSwitchable} aria-describedby={ids.teenHint} {...form.checkbox('isSafeForTeen')} />
+          <p id={ids.teenHint} className={styles.hint}>
+            {team.memberCount > SAFE_FOR_TEEN_MEMBER_LIMIT ? t('overview.safeForTeenTooBig') : t('overview.safeForTeenHint')}
+          </p>
+        </div>
+
+        {isOwner && (
+          <section className={styles.owner} aria-labelledby={`${ids.teenHint}-owner`}>
+            <div>
+              <h3 id={`${ids.teenHint}-owner`} className={styles.label}>
+                {t('overview.owner')}
+              </h3>
+              <p className={styles.hint}>{t('overview.ownerHint')}</p>
+            </div>
+            <Button size="sm" variant="secondary" onClick={() => setOwnerDialog(true)}>
+              {t('overview.changeOwner')}
+            </Button>
+          </section>
+        )}
+
+        <SaveBar visible={dirty} onReset={reset} onSave={() => save()} invalid={!form.data || upload.isPending} saving={update.isPending} error={saveError} />
+      </form>
+
+      {cropping && (
+        <ImageCropDialog
+          title={cropping.field === 'profilePicture' ? t('crop.pictureTitle') : t('crop.bannerTitle')}
+          src={cropping.src}
+          shape={cropping.field === 'profilePicture' ? PICTURE_SHAPE : BANNER_SHAPE}
+          onCancel={closeCrop}
+          onApply={applyCrop}
+        />
+      )}
+      {ownerDialog && <ChangeOwnerDialog team={team} onClose={() => setOwnerDialog(false)} />}
+    </div>
+  );
+}
