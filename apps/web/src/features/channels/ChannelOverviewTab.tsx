@@ -102,7 +102,9 @@ export function ChannelOverviewTab({ team, channel, onDirtyChange, onDeleted }: 
           <label htmlFor={ids.description} className={styles.label}>
             {t('overview.description')}
           </label>
-          <NameCounter value={form.values.description} max={LIMITS.channelDescription.max} trim={false} />
+          <span className={styles.aside}>
+            <NameCounter value={form.values.description} max={LIMITS.channelDescription.max} trim={false} />
+          </span>
         </div>
         <textarea
           id={ids.description}

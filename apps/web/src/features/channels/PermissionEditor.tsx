@@ -237,12 +237,7 @@ export function PermissionEditor({ team, scope, held, onDirtyChange }: Props) {
                 {t('permissions.bitsOf', { name: selected.name })}
               </h4>
               {selected.editable && hasOverwrite && (
-                <button
-                  type="button"
-                  className={styles.removeButton}
-                  onClick={() => removeTarget(selected.key)}
-                  aria-label={t('permissions.removeOf', { name: selected.name })}
-                >
+                <button type="button" className={styles.removeButton} onClick={() => removeTarget(selected.key)}>
                   {t('permissions.remove')}
                 </button>
               )}

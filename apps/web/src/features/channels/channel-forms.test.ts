@@ -35,7 +35,13 @@ describe('the create channel form', () => {
     expect(text).toEqual({ errors: {}, data: { name: 'lobby', type: 'text', categoryId: null, additionalData: null } });
     const inCategory = checkValues(createChannelForm, { ...createChannelValues('123'), name: 'lobby', streamChannel: 'ignored' });
     expect(inCategory.data).toMatchObject({ categoryId: '123', additionalData: null });
-    const stream = checkValues(createChannelForm, { ...createChannelValues(null), name: 'watch', type: 'watchstream', streamPlatform: 'kick', streamChannel: 'xqc_live' });
+    const stream = checkValues(createChannelForm, {
+      ...createChannelValues(null),
+      name: 'watch',
+      type: 'watchstream',
+      streamPlatform: 'kick',
+      streamChannel: 'xqc_live',
+    });
     expect(stream.data).toMatchObject({ type: 'watchstream', additionalData: { streamPlatform: 'kick', streamChannel: 'xqc_live' } });
   });
 
@@ -72,7 +78,9 @@ describe('the channel overview form', () => {
 
   it('refuses a user limit outside 0-100, a long description and a bad streamer', () => {
     const voice = channel({ type: 'voice' });
-    expect(checkValues(channelOverviewForm(voice), { ...channelOverviewValues(voice), userLimit: 101 }).errors).toEqual({ userLimit: 'errors:user_limit_range' });
+    expect(checkValues(channelOverviewForm(voice), { ...channelOverviewValues(voice), userLimit: 101 }).errors).toEqual({
+      userLimit: 'errors:user_limit_range',
+    });
     expect(checkValues(channelOverviewForm(voice), { ...channelOverviewValues(voice), userLimit: Number.NaN }).errors).toEqual({
       userLimit: 'errors:user_limit_range',
     });
