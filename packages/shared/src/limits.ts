@@ -46,6 +46,11 @@ export const LIMITS = {
   roleDescription: { max: 256 },
   roleIcon: { max: 64 },
   rolesPerTeam: 250,
+  /**
+   * Channel and category order (001 §7 drag-reorder): the spec gives no bound. At most this many ids
+   * in one reorder (Discord's 500 channels of a server), each priority 0 … `priorityMax`.
+   */
+  channelOrder: { max: 500, priorityMax: 1_000_000 },
 } as const;
 
 /** Per-user rate limits enforced by the server (fixed windows). */

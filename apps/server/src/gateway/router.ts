@@ -3,9 +3,9 @@ import { compareBusIds, isGap, type Audience, type BusEnvelope, type BusId, type
 import type { TeamAccess } from '../modules/permissions/access';
 import { teamStateOf } from '../modules/teams/ready';
 import { AccessLoads, type LoadTeamAccess } from './access-loads';
-import { dispatchTail } from './frames';
+import { dispatchTail, type FrameTail } from './frames';
 import type { RoutedEntry, Session } from './session';
-import { changeOf, concerns, type VisibilityChange } from './visibility';
+import { changeOf, concerns, cutFor, type VisibilityChange } from './visibility';
 
 type Index = Map<string, Set<Session>>;
 
@@ -34,6 +34,24 @@ export function audienceIncludes(audience: GapAudience, session: Session): boole
     case 'all':
       return true;
   }
+}
+
+/**
+ * Hand the entry's event to a session it is for: its frame, serialised once per entry, or for an
+ * event that sessions see cut to what they may view (visibility.ts, VIEW_CUTS) once per cut, and
+ * nothing when none of it is for the session.
+ */
+function deliver(session: Session, entry: RoutedEntry, event: DispatchEvent): void {
+  const cut = cutFor(event, session);
+  if (cut === undefined) {
+    session.push((entry.tail ??= dispatchTail(event)));
+    return;
+  }
+  if (cut === null) return;
+  const tails = (entry.cutTails ??= new Map<string, FrameTail>());
+  let tail = tails.get(cut.key);
+  if (tail === undefined) tails.set(cut.key, (tail = dispatchTail(cut.event)));
+  session.push(tail);
 }
 
 /** What applying one bus entry to a session came to: applied, the session missed an event, or it needs a team's access loaded first. */
@@ -136,7 +154,7 @@ export class Router {
       if (!loaded || !loaded.users.has(session.userId) || compareBusIds(entry.id, loaded.covers) > 0) return { load: change.teamId };
       this.recompute(session, change.teamId, loaded.accesses.get(session.userId) ?? null, message.audience);
     }
-    if (audienceIncludes(message.audience, session)) session.push((entry.tail ??= dispatchTail(message.event)));
+    if (audienceIncludes(message.audience, session)) deliver(session, entry, message.event);
     if ((change?.kind === 'leave' || change?.kind === 'forget') && concerns(change, session)) this.unview(session, change);
     return 'done';
   }
@@ -161,7 +179,7 @@ export class Router {
     const targets = this.targets(envelope.audience);
     if (targets) {
       if (change?.kind === 'join') for (const session of targets) this.view(session, change.teamId, change.channelIds, change.categoryIds);
-      for (const session of targets) session.push((entry.tail ??= dispatchTail(envelope.event)));
+      for (const session of targets) deliver(session, entry, envelope.event);
     }
     if (change?.kind === 'leave' || change?.kind === 'forget') for (const session of this.concerned(change)) this.unview(session, change);
   }

@@ -6,6 +6,8 @@ import type { FrameTail } from './frames';
 /** A bus entry on its way to sessions, with its frame tail once serialised (shared by the sessions it reaches). */
 export interface RoutedEntry extends BusEntry {
   tail?: FrameTail;
+  /** The frame tails of an event that sessions see cut (visibility.ts, VIEW_CUTS), by cut. */
+  cutTails?: Map<string, FrameTail>;
 }
 
 /** What a session may view of one team: `[teamId, channel ids, category ids]`. */

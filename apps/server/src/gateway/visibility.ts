@@ -54,6 +54,42 @@ export const VISIBILITY_CHANGES = {
 
 const rows: ChangeRows = VISIBILITY_CHANGES;
 
+/**
+ * Events to a team whose data lists some of its channels or categories (their order): each session
+ * is sent the list cut to the ones it may view, or nothing when none is left, so that an order
+ * never tells a member of a channel hidden from them. They change nothing about who sees what (an
+ * order never moves a channel to another category; a move is a CHANNEL_UPDATED, above).
+ */
+type Cuts = { [K in DispatchType]?: (data: DispatchData<K>, sees: (id: string) => boolean) => DispatchData<K> | null };
+
+export const VIEW_CUTS = {
+  CHANNELS_PRIORITY_UPDATED: (d, sees) => {
+    const channels = d.channels.filter((c) => sees(c.id));
+    return channels.length === 0 ? null : channels.length === d.channels.length ? d : { ...d, channels };
+  },
+  CATEGORIES_PRIORITY_UPDATED: (d, sees) => {
+    const categories = d.categories.filter((c) => sees(c.id));
+    return categories.length === 0 ? null : categories.length === d.categories.length ? d : { ...d, categories };
+  },
+} satisfies Cuts;
+
+const cuts: Cuts = VIEW_CUTS;
+
+/**
+ * The event as the session may see it: `undefined` when the event type is not cut (everyone it
+ * reaches gets it whole), null when nothing of it is for the session, else the cut event and a key
+ * that names the cut (the ids kept), the same for every session that gets the same cut.
+ */
+export function cutFor(event: DispatchEvent, session: Pick<Session, 'channelIds'>): { event: DispatchEvent; key: string } | null | undefined {
+  const cut = cuts[event.type] as ((data: DispatchEvent['data'], sees: (id: string) => boolean) => DispatchEvent['data'] | null) | undefined;
+  if (!cut) return undefined;
+  // (The cut and the data belong to the same event type: the table's type pairs them.)
+  const data = cut(event.data, (id) => session.channelIds.has(id));
+  if (!data) return null;
+  const listed = 'channels' in data ? data.channels : 'categories' in data ? data.categories : [];
+  return { event: { type: event.type, data } as DispatchEvent, key: listed.map((x) => x.id).join(',') };
+}
+
 /** What the event changes about who sees what, or null. */
 export function changeOf(event: DispatchEvent): VisibilityChange | null {
   const row = rows[event.type] as ((data: DispatchEvent['data']) => VisibilityChange | null) | undefined;

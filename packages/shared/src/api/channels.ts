@@ -170,3 +170,101 @@ export const setCategoryOverwriteEndpoint = defineEndpoint({
   response: categoryResponseSchema,
   bodyLimit: BODY_LIMIT.DEFAULT,
 });
+
+// ---- order (001 §7: drag-reorder, moving channels between categories) ----
+
+const { channelOrder } = LIMITS;
+const priorityOf = z
+  .number({ error: 'channel_order_invalid' })
+  .int('channel_order_invalid')
+  .min(0, 'channel_order_invalid')
+  .max(channelOrder.priorityMax, 'channel_order_invalid');
+
+/** One channel's place among the channels of its category (or the uncategorised ones): lower priorities first. */
+export const channelPlaceSchema = z.object({ id: snowflakeSchema, priority: priorityOf });
+export type ChannelPlace = z.infer<typeof channelPlaceSchema>;
+
+/**
+ * The order of some channels of one category (or of the uncategorised ones): each named once, each
+ * place once. Channels not named keep their priority.
+ */
+export const reorderChannelsRequestSchema = z.object({
+  channels: z
+    .array(channelPlaceSchema)
+    .min(1, 'channel_order_invalid')
+    .max(channelOrder.max, 'channel_order_invalid')
+    .refine((places) => new Set(places.map((p) => p.id)).size === places.length && new Set(places.map((p) => p.priority)).size === places.length, {
+      message: 'channel_order_duplicate',
+      abort: true,
+    }),
+});
+export type ReorderChannelsRequest = z.infer<typeof reorderChannelsRequestSchema>;
+
+/** The team's categories that the caller sees, each once, first to last. */
+export const reorderCategoriesRequestSchema = z.object({
+  categories: z
+    .array(snowflakeSchema)
+    .max(channelOrder.max, 'category_order_invalid')
+    .refine((ids) => new Set(ids).size === ids.length, { message: 'category_order_invalid', abort: true }),
+});
+export type ReorderCategoriesRequest = z.infer<typeof reorderCategoriesRequestSchema>;
+
+/** Moving a channel into a category, or out of its category: its place there (absent: after the channels already there). */
+export const moveChannelRequestSchema = z.object({ priority: priorityOf.optional() });
+export type MoveChannelRequest = z.infer<typeof moveChannelRequestSchema>;
+
+export const channelsResponseSchema = z.object({ success: successTrue, channels: z.array(channelSchema) });
+export const categoriesResponseSchema = z.object({ success: successTrue, categories: z.array(categorySchema) });
+
+const categoryChannelParams = z.object({ teamId: snowflakeSchema, categoryId: snowflakeSchema, channelId: snowflakeSchema });
+const orderBodyLimit = BODY_LIMIT.DEFAULT * 2;
+
+export const reorderCategoriesEndpoint = defineEndpoint({
+  ...ROUTES.reorderCategories,
+  summary: 'Order the categories (every category of the team the caller sees, first to last); answers them in their new order',
+  permission: { team: 'MANAGE_CHANNELS' },
+  params: teamParams,
+  body: reorderCategoriesRequestSchema,
+  response: categoriesResponseSchema,
+  bodyLimit: orderBodyLimit,
+});
+
+export const addChannelToCategoryEndpoint = defineEndpoint({
+  ...ROUTES.addChannelToCategory,
+  summary: 'Move a channel into a category of the team (from another one or from none), at `priority` or after its channels',
+  permission: { team: 'MANAGE_CHANNELS' },
+  params: categoryChannelParams,
+  body: moveChannelRequestSchema,
+  response: channelResponseSchema,
+  bodyLimit: BODY_LIMIT.SMALL,
+});
+
+export const removeChannelFromCategoryEndpoint = defineEndpoint({
+  ...ROUTES.removeChannelFromCategory,
+  summary: 'Take a channel out of its category (uncategorised), at `priority` or after the uncategorised channels',
+  permission: { team: 'MANAGE_CHANNELS' },
+  params: categoryChannelParams,
+  body: moveChannelRequestSchema,
+  response: channelResponseSchema,
+  bodyLimit: BODY_LIMIT.SMALL,
+});
+
+export const reorderCategoryChannelsEndpoint = defineEndpoint({
+  ...ROUTES.reorderCategoryChannels,
+  summary: "Set the priorities of channels of a category (ids and priorities each once); answers the category's channels in order",
+  permission: { team: 'MANAGE_CHANNELS' },
+  params: teamCategoryParams,
+  body: reorderChannelsRequestSchema,
+  response: channelsResponseSchema,
+  bodyLimit: orderBodyLimit,
+});
+
+export const reorderUncategorisedChannelsEndpoint = defineEndpoint({
+  ...ROUTES.reorderUncategorisedChannels,
+  summary: 'Set the priorities of uncategorised channels (ids and priorities each once); answers the uncategorised channels in order',
+  permission: { team: 'MANAGE_CHANNELS' },
+  params: teamParams,
+  body: reorderChannelsRequestSchema,
+  response: channelsResponseSchema,
+  bodyLimit: orderBodyLimit,
+});

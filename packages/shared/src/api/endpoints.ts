@@ -1,10 +1,15 @@
 import { captchaEndpoint, loginEndpoint, logoutEndpoint, registerEndpoint } from './auth';
 import {
+  addChannelToCategoryEndpoint,
   cloneChannelEndpoint,
   createCategoryEndpoint,
   createChannelEndpoint,
   deleteCategoryEndpoint,
   deleteChannelEndpoint,
+  removeChannelFromCategoryEndpoint,
+  reorderCategoriesEndpoint,
+  reorderCategoryChannelsEndpoint,
+  reorderUncategorisedChannelsEndpoint,
   setCategoryOverwriteEndpoint,
   setChannelOverwriteEndpoint,
   updateCategoryEndpoint,
@@ -99,6 +104,11 @@ export const ENDPOINTS = {
   deleteCategory: deleteCategoryEndpoint,
   setChannelOverwrite: setChannelOverwriteEndpoint,
   setCategoryOverwrite: setCategoryOverwriteEndpoint,
+  reorderCategories: reorderCategoriesEndpoint,
+  addChannelToCategory: addChannelToCategoryEndpoint,
+  removeChannelFromCategory: removeChannelFromCategoryEndpoint,
+  reorderCategoryChannels: reorderCategoryChannelsEndpoint,
+  reorderUncategorisedChannels: reorderUncategorisedChannelsEndpoint,
   listMessages: listMessagesEndpoint,
   sendMessage: sendMessageEndpoint,
 } as const satisfies Record<string, Endpoint>;

@@ -66,6 +66,20 @@ export const ROUTES = {
       '/api/teams/:teamId/categories/:categoryId/permissions/:targetKind/:targetId',
     ],
   },
+  reorderCategories: { method: 'POST', paths: ['/api/v1/teams/:teamId/categories-priority', '/api/teams/:teamId/categories-priority'] },
+  addChannelToCategory: {
+    method: 'POST',
+    paths: ['/api/v1/teams/:teamId/categories/:categoryId/channels/:channelId', '/api/teams/:teamId/categories/:categoryId/channels/:channelId'],
+  },
+  removeChannelFromCategory: {
+    method: 'DELETE',
+    paths: ['/api/v1/teams/:teamId/categories/:categoryId/channels/:channelId', '/api/teams/:teamId/categories/:categoryId/channels/:channelId'],
+  },
+  reorderCategoryChannels: {
+    method: 'POST',
+    paths: ['/api/v1/teams/:teamId/categories/:categoryId/channels-priority', '/api/teams/:teamId/categories/:categoryId/channels-priority'],
+  },
+  reorderUncategorisedChannels: { method: 'PUT', paths: ['/api/v1/teams/:teamId/channelspriority', '/api/teams/:teamId/channelspriority'] },
   listMessages: { method: 'GET', paths: ['/api/v1/channels/:channelId/messages'] },
   sendMessage: { method: 'POST', paths: ['/api/v1/channels/:channelId/messages'] },
 } as const satisfies Record<string, { method: HttpMethod; paths: readonly [string, ...string[]] }>;

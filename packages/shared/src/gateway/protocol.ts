@@ -57,6 +57,19 @@ export const dispatchEvents = {
   TEAM_MEMBER_ADDED: dispatchEvent(z.object({ teamId: z.string(), member: memberSchema }), ['team']),
   /** A user's presence changed: to the members of each of their teams, or to the user alone when in none. */
   PRESENCE_UPDATE: dispatchEvent(z.object({ userId: z.string(), presence: presenceSchema }), ['team', 'users']),
+  /**
+   * Channels took new places (a reorder of a category's channels or of the uncategorised ones), each
+   * with its category (`parentId`) and priority: to the team's members, each session told only of
+   * the channels it may view (none: not at all). A move between categories is a CHANNEL_UPDATED.
+   */
+  CHANNELS_PRIORITY_UPDATED: dispatchEvent(
+    z.object({ teamId: z.string(), channels: z.array(z.object({ id: z.string(), parentId: z.string().nullable(), priority: z.number().int() })) }),
+    ['team'],
+  ),
+  /** The categories took new places: to the team's members, each session told only of the categories it may view. */
+  CATEGORIES_PRIORITY_UPDATED: dispatchEvent(z.object({ teamId: z.string(), categories: z.array(z.object({ id: z.string(), priority: z.number().int() })) }), [
+    'team',
+  ]),
 
   // Events that change who sees what: the gateway recomputes its sessions' subscriptions on each
   // (apps/server/src/gateway/visibility.ts). A session that comes to see a channel or category gets

@@ -106,6 +106,11 @@ export const errorMessages = {
     channel_type_invalid: 'This kind of channel cannot be created',
     channel_parent_invalid: 'The category must be a category of this team',
     category_not_found: 'Category not found',
+    category_order_invalid: 'The order must name each category of the team that you can see exactly once',
+    channel_order_invalid:
+      'The order may only name channels of this team that you can see and that are in the category being ordered, each at a place from 0 to 1000000',
+    channel_order_duplicate: 'The order names a channel, or a place, more than once',
+    channel_not_in_category: 'This channel is not in that category',
     overwrite_bits_invalid: 'These permissions do not apply to this channel',
     slowmode_active: 'Slowmode is on: you can send another message in {{seconds}} seconds',
   },
@@ -210,6 +215,11 @@ export const errorMessages = {
     channel_type_invalid: 'Bu tür bir kanal oluşturulamaz',
     channel_parent_invalid: 'Kategori bu takımın bir kategorisi olmalıdır',
     category_not_found: 'Kategori bulunamadı',
+    category_order_invalid: 'Sıralama, takımın görebildiğiniz her kategorisini tam olarak bir kez içermelidir',
+    channel_order_invalid:
+      'Sıralama yalnızca bu takımın görebildiğiniz ve sıralanan kategoride bulunan kanallarını, 0 ile 1000000 arasında bir sırayla içerebilir',
+    channel_order_duplicate: 'Sıralama bir kanalı veya bir sırayı birden fazla kez içeriyor',
+    channel_not_in_category: 'Bu kanal o kategoride değil',
     overwrite_bits_invalid: 'Bu izinler bu kanala uygulanamaz',
     slowmode_active: 'Yavaş mod açık: {{seconds}} saniye sonra yeni mesaj gönderebilirsiniz',
   },

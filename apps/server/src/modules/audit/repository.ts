@@ -20,6 +20,12 @@ export async function insertAuditEntry(db: Executor, entry: NewAuditEntry): Prom
   return returnedRow(await db.insert(auditLogEntries).values(entry).returning());
 }
 
+/** Several entries in one statement (none: no statement). */
+export async function insertAuditEntries(db: Executor, entries: NewAuditEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  await db.insert(auditLogEntries).values(entries);
+}
+
 /** A page of the team's log, newest first, on the (team_id, id desc) index; `before`: only entries older than that id. */
 export async function listAuditEntries(db: Executor, teamId: string, page: { limit: number; before?: string }): Promise<AuditEntryRow[]> {
   const where = page.before ? and(eq(auditLogEntries.teamId, teamId), lt(auditLogEntries.id, page.before)) : eq(auditLogEntries.teamId, teamId);
@@ -35,5 +41,5 @@ export async function findUsers(db: Executor, ids: readonly string[]): Promise<M
     .where(inArray(users.id, [...ids]));
 }
 
-export const auditRepository = { insertAuditEntry, listAuditEntries, findUsers };
+export const auditRepository = { insertAuditEntry, insertAuditEntries, listAuditEntries, findUsers };
 export type AuditRepository = typeof auditRepository;

@@ -37,6 +37,32 @@ export async function recordAudit(
   });
 }
 
+/**
+ * Record several actions of `actorId` at once (one statement), in the transaction of the change,
+ * as recordAudit does one: a reorder writes an entry per row it moves.
+ */
+export async function recordAudits(
+  tx: Executor,
+  teamId: string,
+  actorId: string,
+  records: AuditRecord[],
+  repo: Pick<AuditRepository, 'insertAuditEntries'> = auditRepository,
+): Promise<void> {
+  await repo.insertAuditEntries(
+    tx,
+    records.map((record) => ({
+      id: newId(),
+      teamId,
+      actorId,
+      actionType: record.action,
+      targetType: record.targetType,
+      targetId: record.targetId,
+      changes: record.changes ?? [],
+      options: record.options ?? null,
+    })),
+  );
+}
+
 /** A page of the team's log, newest first, with the users its entries name (the endpoint checked VIEW_AUDIT_LOG). */
 export async function listAuditLogs(
   db: Executor,

@@ -1,8 +1,8 @@
-import { and, eq, max } from 'drizzle-orm';
+import { and, asc, eq, inArray, max, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { returnedRow } from '../../db/returned-row';
 import { channels } from '../../db/schema';
-import { insertAuditEntry } from '../audit/repository';
+import { insertAuditEntries, insertAuditEntry } from '../audit/repository';
 import { setChannelOverwrite } from '../permissions/repository';
 import type { ChannelRow } from '../teams/mappers';
 
@@ -51,6 +51,46 @@ export async function releaseChildren(db: Executor, categoryId: string): Promise
   return db.update(channels).set({ parentId: null }).where(eq(channels.parentId, categoryId)).returning();
 }
 
+/**
+ * The team's channels and categories, locked until the transaction ends (a reorder or a move reads
+ * parents, priorities and overwrites from these rows). Locked in id order, so that two such
+ * transactions take them one after the other.
+ */
+export async function lockTeamChannels(db: Executor, teamId: string): Promise<ChannelRow[]> {
+  return db.select().from(channels).where(eq(channels.teamId, teamId)).orderBy(asc(channels.id)).for('update');
+}
+
+/** Give channels (or categories) of the team new priorities, in one statement; the rows as they are now. */
+export async function setPriorities(db: Executor, teamId: string, places: readonly { id: string; priority: number }[]): Promise<ChannelRow[]> {
+  if (places.length === 0) return [];
+  const ids = sql`array[${sql.join(
+    places.map((p) => sql`${p.id}`),
+    sql`, `,
+  )}]::bigint[]`;
+  const priorities = sql`array[${sql.join(
+    places.map((p) => sql`${p.priority}`),
+    sql`, `,
+  )}]::integer[]`;
+  return db
+    .update(channels)
+    .set({ priority: sql`(${priorities})[array_position(${ids}, ${channels.id})]` })
+    .where(
+      and(
+        eq(channels.teamId, teamId),
+        inArray(
+          channels.id,
+          places.map((p) => p.id),
+        ),
+      ),
+    )
+    .returning();
+}
+
+/** Put a channel in a category (null: none) at a priority; the row as it is now. */
+export async function placeChannel(db: Executor, channelId: string, parentId: string | null, priority: number): Promise<ChannelRow> {
+  return returnedRow(await db.update(channels).set({ parentId, priority }).where(eq(channels.id, channelId)).returning());
+}
+
 export const channelRepository = {
   insertChannel,
   nextPriority,
@@ -59,6 +99,10 @@ export const channelRepository = {
   deleteChannel,
   releaseChildren,
   setChannelOverwrite,
+  lockTeamChannels,
+  setPriorities,
+  placeChannel,
   insertAuditEntry,
+  insertAuditEntries,
 };
 export type ChannelRepository = typeof channelRepository;

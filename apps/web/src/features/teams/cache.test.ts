@@ -10,6 +10,8 @@ import {
   removeRole,
   removeTeamFromList,
   seedTeam,
+  setCategoryPlaces,
+  setChannelPlaces,
   setTeamList,
   setTeamListOrder,
   updateMember,
@@ -103,6 +105,38 @@ describe("a team's channels, categories and roles", () => {
     removeChannel(qc, '1', '99');
     expect(channels('1')).toBe(before);
     upsertChannel(qc, channel('30', '3'));
+    expect(channels('3')).toBeUndefined();
+  });
+
+  it('gives named channels and categories their places; the same places keep the same object; unknown ids and teams not loaded are left alone', () => {
+    seedTeam(qc, '1', {
+      channels: [channel('10', '1', { parentId: '30', priority: 0 }), channel('11', '1', { parentId: '30', priority: 1 }), channel('12', '1')],
+      categories: [category('30', '1', { priority: 0 }), category('31', '1', { priority: 1 })],
+      roles: [],
+    });
+    setChannelPlaces(qc, '1', [
+      { id: '11', parentId: '30', priority: 0 },
+      { id: '10', parentId: '31', priority: 4 },
+      { id: '99', parentId: null, priority: 0 },
+    ]);
+    expect(channels('1')?.channels.map((c) => [c.id, c.parentId, c.priority])).toEqual([
+      ['10', '31', 4],
+      ['11', '30', 0],
+      ['12', null, 0],
+    ]);
+    setCategoryPlaces(qc, '1', [
+      { id: '31', priority: 0 },
+      { id: '30', priority: 1 },
+    ]);
+    expect(channels('1')?.categories.map((c) => [c.id, c.priority])).toEqual([
+      ['30', 1],
+      ['31', 0],
+    ]);
+    const before = channels('1');
+    setChannelPlaces(qc, '1', [{ id: '11', parentId: '30', priority: 0 }]);
+    setCategoryPlaces(qc, '1', [{ id: '31', priority: 0 }]);
+    expect(channels('1')).toBe(before);
+    setChannelPlaces(qc, '3', [{ id: '11', parentId: null, priority: 0 }]);
     expect(channels('3')).toBeUndefined();
   });
 

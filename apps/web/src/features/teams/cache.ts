@@ -108,6 +108,36 @@ export function removeCategory(qc: QueryClient, teamId: string, categoryId: stri
   updateChannels(qc, teamId, (d) => ({ ...d, categories: withoutId(d.categories, categoryId) }));
 }
 
+/** A channel's place: its category (null: uncategorised) and its priority there. */
+export interface ChannelPlace {
+  id: string;
+  parentId: string | null;
+  priority: number;
+}
+
+/** `list` with each entry named in `places` given its place (entries that already have it, and the list when none changes, kept). */
+function withPlaces<T extends { id: string; priority: number }>(list: T[], places: readonly (Pick<T, 'id'> & Partial<T>)[]): T[] {
+  const byId = new Map(places.map((p) => [p.id, p]));
+  let changed = false;
+  const next = list.map((item) => {
+    const place = byId.get(item.id);
+    if (!place || (Object.keys(place) as (keyof T)[]).every((key) => item[key] === place[key])) return item;
+    changed = true;
+    return { ...item, ...place };
+  });
+  return changed ? next : list;
+}
+
+/** Channels took new places (a reorder or a move, live or optimistic): each named channel the user has gets its category and priority. */
+export function setChannelPlaces(qc: QueryClient, teamId: string, places: readonly ChannelPlace[]): void {
+  updateChannels(qc, teamId, (d) => ({ ...d, channels: withPlaces(d.channels, places) }));
+}
+
+/** Categories took new places: each named category the user has gets its priority. */
+export function setCategoryPlaces(qc: QueryClient, teamId: string, places: readonly { id: string; priority: number }[]): void {
+  updateChannels(qc, teamId, (d) => ({ ...d, categories: withPlaces(d.categories, places) }));
+}
+
 /** A team's roles as a whole (READY, a join, an edit or a reorder). */
 export function setTeamRoles(qc: QueryClient, teamId: string, roles: Role[]): void {
   qc.setQueryData<Role[]>(queryKeys.teamRoles(teamId), roles);

@@ -56,6 +56,38 @@ describe('team live events', () => {
     expect(channels()?.categories.map((c) => c.id)).toEqual(['31']);
   });
 
+  it('CHANNELS_PRIORITY_UPDATED gives the channels the user has their category and place; others are ignored', () => {
+    d.dispatch({
+      type: 'CHANNELS_PRIORITY_UPDATED',
+      data: {
+        teamId: '10',
+        channels: [
+          { id: '20', parentId: '30', priority: 3 },
+          { id: '29', parentId: null, priority: 0 },
+        ],
+      },
+    });
+    expect(channels()?.channels.map((c) => [c.id, c.parentId, c.priority])).toEqual([['20', '30', 3]]);
+  });
+
+  it('CATEGORIES_PRIORITY_UPDATED gives the categories their places', () => {
+    d.dispatch({ type: 'CATEGORY_CREATED', data: category('31', '10', { priority: 1 }) });
+    d.dispatch({
+      type: 'CATEGORIES_PRIORITY_UPDATED',
+      data: {
+        teamId: '10',
+        categories: [
+          { id: '31', priority: 0 },
+          { id: '30', priority: 1 },
+        ],
+      },
+    });
+    expect(channels()?.categories.map((c) => [c.id, c.priority])).toEqual([
+      ['30', 1],
+      ['31', 0],
+    ]);
+  });
+
   it("USER_ROLE_ADDED and USER_ROLE_REMOVED change the member's roles in the loaded member list", () => {
     d.dispatch({ type: 'USER_ROLE_ADDED', data: { teamId: '10', userId: '3', roleId: '40' } });
     d.dispatch({ type: 'USER_ROLE_ADDED', data: { teamId: '10', userId: '3', roleId: '40' } });

@@ -10,6 +10,8 @@ import {
   removeRole,
   removeTeamFromList,
   seedTeam,
+  setCategoryPlaces,
+  setChannelPlaces,
   setTeamList,
   setTeamRoles,
   updateMember,
@@ -47,6 +49,9 @@ export const teamEvents = {
   CATEGORY_CREATED: (qc, category) => upsertCategory(qc, category),
   CATEGORY_UPDATED: (qc, category) => upsertCategory(qc, category),
   CATEGORY_DELETED: (qc, { id, teamId }) => removeCategory(qc, teamId, id),
+  // An order, cut by the gateway to what the user sees: each named channel or category takes its place.
+  CHANNELS_PRIORITY_UPDATED: (qc, { teamId, channels }) => setChannelPlaces(qc, teamId, channels),
+  CATEGORIES_PRIORITY_UPDATED: (qc, { teamId, categories }) => setCategoryPlaces(qc, teamId, categories),
 
   USER_ROLE_ADDED(qc, { teamId, userId, roleId }) {
     updateMember(qc, teamId, userId, (m) => (m.roles.includes(roleId) ? m : { ...m, roles: [...m.roles, roleId] }));
