@@ -60,7 +60,7 @@ export const listInvitesResponseSchema = z.object({ success: z.literal(true), in
 
 export const reorderTeamsEndpoint = defineEndpoint({
   ...ROUTES.reorderTeams,
-  summary: "Order the caller's own team list (an array of their team ids, first to last)",
+  summary: "Order the caller's own team list (an array of their team ids, first to last); their sessions get TEAMS_PRIORITY_UPDATED",
   body: reorderTeamsRequestSchema,
   response: successSchema,
   bodyLimit: BODY_LIMIT.SMALL * 2,

@@ -57,6 +57,8 @@ export const dispatchEvents = {
   TEAM_MEMBER_ADDED: dispatchEvent(z.object({ teamId: z.string(), member: memberSchema }), ['team']),
   /** A user's presence changed: to the members of each of their teams, or to the user alone when in none. */
   PRESENCE_UPDATE: dispatchEvent(z.object({ userId: z.string(), presence: presenceSchema }), ['team', 'users']),
+  /** The user ordered their team list (on any device): the ids of all their teams, first to last; to that user. */
+  TEAMS_PRIORITY_UPDATED: dispatchEvent(z.object({ teamIds: z.array(z.string()) }), ['users']),
   /**
    * Channels took new places (a reorder of a category's channels or of the uncategorised ones), each
    * with its category (`parentId`) and priority: to the team's members, each session told only of

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { teamMembers, teams } from '../../db/schema';
 import type { TeamRow } from './mappers';
@@ -39,5 +39,15 @@ export async function setTeamListOrder(db: Executor, userId: string, teamIds: re
   return rows.filter((r) => r.priority !== null).length;
 }
 
-export const teamSettingsRepository = { lockTeam, updateTeam, deleteTeam, setTeamListOrder };
+/** The ids of the user's teams in the order of their team list (as GET teams and READY give them). */
+export async function teamListOrder(db: Executor, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ teamId: teamMembers.teamId })
+    .from(teamMembers)
+    .where(eq(teamMembers.userId, userId))
+    .orderBy(asc(teamMembers.priority), asc(teamMembers.joinedAt), asc(teamMembers.teamId));
+  return rows.map((r) => r.teamId);
+}
+
+export const teamSettingsRepository = { lockTeam, updateTeam, deleteTeam, setTeamListOrder, teamListOrder };
 export type TeamSettingsRepository = typeof teamSettingsRepository;

@@ -133,7 +133,9 @@ export async function deleteTeam(deps: ServiceDeps, access: TeamAccess, name: st
 
 /**
  * Order the user's team list (priority per membership), in one statement. 400 team_priority_invalid,
- * changing nothing, when an id is not one of the user's teams (the schema refused repeats).
+ * changing nothing, when an id is not one of the user's teams (the schema refused repeats). Then the
+ * user's sessions (the other devices too) get TEAMS_PRIORITY_UPDATED with the whole list in its new
+ * order, read in the same transaction.
  */
 export async function reorderTeams(
   deps: ServiceDeps,
@@ -142,9 +144,11 @@ export async function reorderTeams(
   repo: TeamSettingsRepository = teamSettingsRepository,
 ): Promise<void> {
   if (teamIds.length > LIMITS.teamsPerUser) throw badRequest('team_priority_invalid');
-  await deps.db.transaction(async (tx) => {
+  const order = await deps.db.transaction(async (tx) => {
     if ((await repo.setTeamListOrder(tx, userId, teamIds)) !== teamIds.length) throw badRequest('team_priority_invalid');
+    return repo.teamListOrder(tx, userId);
   });
+  await publishEvent(deps, { audience: { kind: 'users', userIds: [userId] }, event: { type: 'TEAMS_PRIORITY_UPDATED', data: { teamIds: order } } });
 }
 
 /** The caller as a member of the team (the endpoint checked membership). */

@@ -258,6 +258,25 @@ describe('team settings, owner, delete, order', () => {
       expect(Object.fromEntries(stored.map((m) => [m.teamId, m.priority]))).toEqual({ [c]: 0, [a]: 1, [b]: null });
     });
 
+    it("tells the user's sessions the whole new order (TEAMS_PRIORITY_UPDATED), and nobody else; nothing on a refusal", async () => {
+      const user = await makeUser(ctx.app);
+      const other = await makeUser(ctx.app);
+      const a = (await makeTeam(ctx, user, { members: [other] })).teamId;
+      const b = (await makeTeam(ctx, user, { members: [other] })).teamId;
+      const c = (await makeTeam(ctx, user)).teamId;
+      let since = ctx.events.mark();
+      expect((await call(ctx.app, 'PATCH', '/api/v1/teams/priority', { cookie: user.cookie, body: [b] })).statusCode).toBe(200);
+      const published = await ctx.events.waitFor('TEAMS_PRIORITY_UPDATED', { since });
+      expect(published.audience).toEqual({ kind: 'users', userIds: [user.id] });
+      expect(published.event.data).toEqual({ teamIds: [b, a, c] });
+      expect(ctx.events.ofType('TEAMS_PRIORITY_UPDATED', { since })).toHaveLength(1);
+
+      since = ctx.events.mark();
+      const foreign = (await makeTeam(ctx, other)).teamId;
+      expect((await call(ctx.app, 'PATCH', '/api/v1/teams/priority', { cookie: user.cookie, body: [foreign] })).statusCode).toBe(400);
+      expect(ctx.events.ofType('TEAMS_PRIORITY_UPDATED', { since })).toHaveLength(0);
+    });
+
     it("refuses a team that is not the user's and a repeated id, changing nothing", async () => {
       const user = await makeUser(ctx.app);
       const a = (await makeTeam(ctx, user)).teamId;

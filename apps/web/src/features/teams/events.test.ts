@@ -126,6 +126,14 @@ describe('team live events', () => {
     ]);
   });
 
+  it("TEAMS_PRIORITY_UPDATED puts the team list in the user's order", () => {
+    d.dispatch({ type: 'TEAMS_PRIORITY_UPDATED', data: { teamIds: ['11', '10'] } });
+    expect(qc.getQueryData<Team[]>(queryKeys.teams)?.map((t) => t.id)).toEqual(['11', '10']);
+    const before = qc.getQueryData<Team[]>(queryKeys.teams);
+    d.dispatch({ type: 'TEAMS_PRIORITY_UPDATED', data: { teamIds: ['11', '10'] } });
+    expect(qc.getQueryData<Team[]>(queryKeys.teams)).toBe(before);
+  });
+
   it('USER_LEFT_TEAM takes another member out of the list and the count; the user themself loses the team', () => {
     d.dispatch({ type: 'USER_LEFT_TEAM', data: { teamId: '10', userId: '3' } });
     expect(roles()?.map(([id]) => id)).toEqual(['1', '2']);

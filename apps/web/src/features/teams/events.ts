@@ -13,6 +13,7 @@ import {
   setCategoryPlaces,
   setChannelPlaces,
   setTeamList,
+  setTeamListOrder,
   setTeamRoles,
   updateMember,
   updateTeamInList,
@@ -63,6 +64,8 @@ export const teamEvents = {
   ROLE_DELETED: (qc, { teamId, roleId }) => removeRole(qc, teamId, roleId),
   TEAM_ROLES_UPDATED: (qc, { teamId, roles }) => setTeamRoles(qc, teamId, roles),
   TEAM_UPDATED: (qc, team) => updateTeamInList(qc, team.id, () => team),
+  /** The user's team list in the order they gave it on this or another device. */
+  TEAMS_PRIORITY_UPDATED: (qc, { teamIds }) => setTeamListOrder(qc, teamIds),
 
   /** The user themself left (or was removed): the team goes; someone else: out of the member list. */
   USER_LEFT_TEAM(qc, { teamId, userId }) {
