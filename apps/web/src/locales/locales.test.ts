@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorMessages } from '@rally/shared/i18n/errors';
+import { clientErrorMessages, errorMessages, translateError } from '@rally/shared/i18n/errors';
 import en from './en';
 import tr from './tr';
 
@@ -72,9 +72,18 @@ describe('web translations', () => {
       ['tr', tr],
     ] as const) {
       expect(Object.keys(resources).sort(), lng).toEqual([...new Set([...namespacesOf(lng).keys(), 'errors'])].sort());
-      expect(resources.errors, lng).toMatchObject({ ...errorMessages[lng], ...(namespacesOf(lng).get('errors') as object) });
+      expect(resources.errors, lng).toMatchObject({ ...clientErrorMessages(lng), ...(namespacesOf(lng).get('errors') as object) });
     }
     compare(leaves(en), leaves(tr), 'language modules');
+  });
+
+  it('fills the placeholders that are limits, on both ends (a code from a shared schema travels without values)', () => {
+    expect(en.errors).toMatchObject({
+      channel_description_too_long: 'Description must be at most 1024 characters long',
+      message_too_long: 'Messages can be at most {{max}} characters long',
+    });
+    expect(translateError('slowmode_range', 'tr')).toBe('Yavaş mod 0 ile 21600 saniye arasında olmalıdır');
+    expect(translateError('ban_reason_too_long', 'en', { max: 7 })).toBe('Ban reason must be at most 7 characters long');
   });
 
   it('the shared error table has the same codes and variables in en and tr', () => {

@@ -1,3 +1,5 @@
+import { LIMITS } from '../limits';
+
 /**
  * Messages the server can send and the client shows, keyed by code. Zod schemas use these codes as
  * issue messages; the server answers in the requester's language (Accept-Language), and the web
@@ -233,7 +235,31 @@ export function isErrorCode(value: string): value is ErrorCode {
   return Object.prototype.hasOwnProperty.call(errorMessages.en, value);
 }
 
+/**
+ * Placeholders whose value is the same for everyone (a limit of LIMITS): a message is complete even
+ * where its code travels alone — a zod issue of a shared schema, checked by Fastify or by a form.
+ * Limits that depend on the user (Plus) are passed by the code that raises the error.
+ */
+export const ERROR_DEFAULT_VARS: Partial<Record<ErrorCode, Record<string, number>>> = {
+  team_limit_reached: { max: LIMITS.teamsPerUser },
+  ban_reason_too_long: { max: LIMITS.banReason.max },
+  team_description_too_long: { max: LIMITS.teamDescription.max },
+  channel_description_too_long: { max: LIMITS.channelDescription.max },
+  slowmode_range: { max: LIMITS.slowmode.max },
+};
+
+function fill(template: string, vars: Record<string, string | number>, keepUnknown: boolean): string {
+  return template.replace(/\{\{(\w+)\}\}/g, (whole, k: string) => (vars[k] !== undefined ? String(vars[k]) : keepUnknown ? whole : ''));
+}
+
 export function translateError(code: ErrorCode, locale: Locale, vars: Record<string, string | number> = {}): string {
   const template: string = errorMessages[locale][code] ?? errorMessages.en[code];
-  return template.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(vars[k] ?? ''));
+  return fill(template, { ...ERROR_DEFAULT_VARS[code], ...vars }, false);
+}
+
+/** One language's table for the client's i18next `errors` namespace: the fixed placeholders filled in, the others left for i18next. */
+export function clientErrorMessages(locale: Locale): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(errorMessages[locale]).map(([code, template]) => [code, fill(template, ERROR_DEFAULT_VARS[code as ErrorCode] ?? {}, true)]),
+  );
 }

@@ -1,5 +1,5 @@
-import { errorMessages } from '@rally/shared/i18n/errors';
+import { clientErrorMessages } from '@rally/shared/i18n/errors';
 import { languageResources } from '../resources';
 
 /** English, loaded on demand as one chunk (see i18n.ts). */
-export default languageResources(import.meta.glob('./*.json', { eager: true, import: 'default' }), errorMessages.en);
+export default languageResources(import.meta.glob('./*.json', { eager: true, import: 'default' }), clientErrorMessages('en'));
