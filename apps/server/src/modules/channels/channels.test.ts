@@ -349,7 +349,11 @@ describe('channels and categories', () => {
       expect(await status(owner, `role/${otherTeam.teamId}`, { allow: 0, deny: SEND_MESSAGES })).toEqual([404, 'role_not_found']);
       expect(await status(owner, `user/${other.id}`, { allow: 0, deny: SEND_MESSAGES })).toEqual([404, 'member_not_found']);
       expect(await status(member, `role/${team.teamId}`, { allow: 0, deny: SEND_MESSAGES })).toEqual([403, 'forbidden']);
+      // A user overwrite follows the rank rule of kick, ban and role changes: never oneself or the creator.
+      expect(await status(manager, `user/${manager.id}`, { allow: 0, deny: SEND_MESSAGES })).toEqual([403, 'forbidden']);
+      expect(await status(manager, `user/${owner.id}`, { allow: 0, deny: SEND_MESSAGES })).toEqual([403, 'forbidden']);
       expect((await rowOf(channelId))?.permissions).toEqual({ role: { [managerRole]: { allow: MANAGE_CHANNEL, deny: 0 } }, user: {} });
+      expect(await status(manager, `user/${member.id}`, { allow: 0, deny: SEND_MESSAGES })).toEqual([200, undefined]);
       // Bits they hold on the channel (SEND_MESSAGES by default) on a role below them: allowed.
       expect(await status(manager, `role/${team.teamId}`, { allow: 0, deny: SEND_MESSAGES })).toEqual([200, undefined]);
     });

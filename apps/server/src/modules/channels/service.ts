@@ -8,7 +8,7 @@ import { newId } from '../../lib/snowflake';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { recordAudit } from '../audit/service';
 import { canView, channelPermissions, type ChannelAccess, type TeamAccess } from '../permissions/access';
-import { assertOutranks } from '../permissions/assert';
+import { assertActsOnMember, assertOutranks } from '../permissions/assert';
 import type { OverwriteTarget } from '../permissions/repository';
 import { toCategory, toChannel, type ChannelRow } from '../teams/mappers';
 import { channelRepository, type ChannelPatch, type ChannelRepository } from './repository';
@@ -211,7 +211,8 @@ export async function cloneChannel(deps: ServiceDeps, access: TeamAccess, channe
 
 /**
  * 403 unless the member may set this overwrite: a role only from above it (404 role_not_found for a
- * role of another team), a user only when a member (404 member_not_found); the bits it changes
+ * role of another team), a user only when a member (404 member_not_found) and only from above them
+ * (the rank rule of kick, ban and role changes: never oneself or the creator); the bits it changes
  * (allow or deny, either way) only those the member holds on the channel. 400 when a bit does not
  * apply to the channel's type or is both allowed and denied.
  */
@@ -222,7 +223,11 @@ async function assertMaySetOverwrite(deps: ServiceDeps, { access, channel }: Cha
     const role = access.roles.find((r) => r.id === target.id);
     if (!role) throw notFound('role_not_found');
     assertOutranks(access, role.priority);
-  } else if (!(await deps.accessCache.team(access.team.id, target.id))) throw notFound('member_not_found');
+  } else {
+    const member = await deps.accessCache.team(access.team.id, target.id);
+    if (!member) throw notFound('member_not_found');
+    assertActsOnMember(access, { userId: target.id, memberRoleIds: member.memberRoleIds });
+  }
   const old = channel.permissions[target.kind][target.id] ?? { allow: 0, deny: 0 };
   const changed = (old.allow ^ next.allow) | (old.deny ^ next.deny);
   if (!canGrantBits(channelPermissions(access, channel), changed)) throw forbidden();
