@@ -72,13 +72,18 @@ export interface TeamFixture {
  * A team as POST /api/v1/teams makes it — the default role (id = team id), a 'Text Channels'
  * category with #general — owned by `owner`, with `members` after the owner.
  */
-export async function makeTeam(app: WithDb, owner: Who, options: { name?: string; members?: Who[] } = {}): Promise<TeamFixture> {
+export async function makeTeam(
+  app: WithDb,
+  owner: Who,
+  options: { name?: string; members?: Who[]; /** The default role's team bits (DEFAULT_ROLE_PERMISSIONS unless given). */ defaultPermissions?: number } = {},
+): Promise<TeamFixture> {
   const teamId = newId();
   const categoryId = newId();
   const generalId = newId();
   const names = DEFAULT_CHANNEL_NAMES.en;
   await teamRepository.insertTeam(app.db, { id: teamId, name: options.name ?? 'Raiders', profilePicture: null, ownerId: owner.id, memberCount: 1 });
-  await teamRepository.insertRole(app.db, { id: teamId, teamId, name: DEFAULT_ROLE_NAME, permissions: DEFAULT_ROLE_PERMISSIONS, priority: 0 });
+  const permissions = options.defaultPermissions ?? DEFAULT_ROLE_PERMISSIONS;
+  await teamRepository.insertRole(app.db, { id: teamId, teamId, name: DEFAULT_ROLE_NAME, permissions, priority: 0 });
   await teamRepository.insertMember(app.db, teamId, owner.id);
   await teamRepository.insertChannels(app.db, [
     { id: categoryId, teamId, type: 'category', name: names.category, priority: 0 },

@@ -1,0 +1,219 @@
+import { randomBytes } from 'node:crypto';
+import { asc, eq, inArray } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import type { Endpoint, EndpointPermission } from '@rally/shared/api/endpoint';
+import { ENDPOINTS } from '@rally/shared/api/endpoints';
+import type { EndpointName } from '@rally/shared/api/routes';
+import { ChannelPermission, TeamPermission, type ChannelPermissionName, type TeamPermissionName } from '@rally/shared/permissions';
+import { auditLogEntries, bans, channels, invites, memberRoles, messages, roles, teamMembers, teams } from '../../src/db/schema';
+import { insertInvite } from '../../src/modules/invites/repository';
+import { insertBan } from '../../src/modules/moderation/repository';
+import { call, withTestApp } from '../helpers/app';
+import { makeChannel, makeMember, makeRole, makeTeam, makeUser, type TestUser } from '../helpers/factories';
+
+/**
+ * Every permissioned route of the route list (ENDPOINTS), walked: a member without the endpoint's
+ * bit is refused (403) and nothing of the team changes, a member holding a role with exactly that
+ * bit succeeds (2xx). A route that only its creator may call (`{ team: 'owner' }`) refuses an
+ * administrator. Routes for any member (`member`), none, or a signed-in user only are not here.
+ * Each route runs on fresh fixtures of its own (its success changes them). A new permissioned
+ * endpoint fails the first test until VALID_INPUTS below has a valid request for it.
+ */
+
+type Bit = { kind: 'team'; bit: TeamPermissionName } | { kind: 'channel'; bit: ChannelPermissionName } | { kind: 'owner' };
+
+/** What an endpoint's declared permission asks of the route walk, or null for those it skips. */
+function bitOf(permission: EndpointPermission | undefined): Bit | null {
+  if (!permission || 'none' in permission) return null;
+  if ('channel' in permission) return { kind: 'channel', bit: permission.channel };
+  if (permission.team === 'member') return null;
+  if (permission.team === 'owner') return { kind: 'owner' };
+  return { kind: 'team', bit: permission.team };
+}
+
+const PERMISSIONED = (Object.entries(ENDPOINTS) as [EndpointName, Endpoint][]).flatMap(([name, endpoint]) => {
+  const bit = bitOf(endpoint.permission);
+  return bit ? [{ name, endpoint, bit }] : [];
+});
+
+/**
+ * One team per route: the default role without team bits (so that only the role under test grants
+ * one); `holder` with the role under test (priority 4), `lacking` with a role of no bits just below
+ * (3), `admin` with ADMINISTRATOR (for owner-only routes); roles A (2) and B (1) held by nobody;
+ * `target`, a member with the default role only; `banned`, a user banned from the team; a second
+ * category, an uncategorised channel and an invite. For a channel bit, the role under test is
+ * allowed it on #general and on the team's category, and `lacking` denied it there by a user
+ * overwrite (which beats every role).
+ */
+interface Fixtures {
+  owner: TestUser;
+  holder: TestUser;
+  lacking: TestUser;
+  admin: TestUser;
+  target: TestUser;
+  banned: TestUser;
+  teamId: string;
+  teamName: string;
+  categoryId: string;
+  generalId: string;
+  secondCategoryId: string;
+  looseId: string;
+  holderRole: string;
+  lackingRole: string;
+  adminRole: string;
+  roleA: string;
+  roleB: string;
+  code: string;
+}
+
+/** A valid request for each permissioned endpoint: path parameters beyond the team's, and the body. */
+type Valid = (f: Fixtures) => { params?: Record<string, string>; body?: unknown };
+
+const VALID_INPUTS: Partial<Record<EndpointName, Valid>> = {
+  updateTeam: () => ({ body: { name: 'Renamed' } }),
+  changeOwner: (f) => ({ body: { owner: f.target.id } }),
+  deleteTeam: (f) => ({ body: { id: f.teamId, name: f.teamName } }),
+  createInvite: (f) => ({ body: { teamId: f.teamId } }),
+  listInvites: () => ({}),
+  deleteInvite: (f) => ({ params: { code: f.code } }),
+  kickMember: (f) => ({ params: { userId: f.target.id } }),
+  banMember: (f) => ({ params: { userId: f.target.id }, body: { reason: 'walked' } }),
+  unbanMember: (f) => ({ params: { userId: f.banned.id } }),
+  listBans: () => ({}),
+  listAuditLogs: () => ({}),
+  createRole: () => ({}),
+  updateRoles: (f) => ({ body: [{ id: f.roleA, name: 'edited' }] }),
+  reorderRoles: (f) => ({ body: [f.adminRole, f.holderRole, f.lackingRole, f.roleB, f.roleA] }),
+  deleteRole: (f) => ({ params: { roleId: f.roleA } }),
+  cloneRole: (f) => ({ params: { roleId: f.roleA } }),
+  createChannel: () => ({ body: { name: 'new', type: 'text' } }),
+  updateChannel: (f) => ({ params: { channelId: f.generalId }, body: { name: 'renamed' } }),
+  deleteChannel: (f) => ({ params: { channelId: f.generalId } }),
+  cloneChannel: (f) => ({ params: { channelId: f.generalId } }),
+  createCategory: () => ({ body: { name: 'Voice' } }),
+  updateCategory: (f) => ({ params: { categoryId: f.categoryId }, body: { name: 'Renamed' } }),
+  deleteCategory: (f) => ({ params: { categoryId: f.categoryId } }),
+  setChannelOverwrite: (f) => ({
+    params: { channelId: f.generalId, targetKind: 'role', targetId: f.roleA },
+    body: { allow: 0, deny: ChannelPermission.SEND_MESSAGES },
+  }),
+  setCategoryOverwrite: (f) => ({
+    params: { categoryId: f.categoryId, targetKind: 'role', targetId: f.roleA },
+    body: { allow: 0, deny: ChannelPermission.VIEW_CHANNEL },
+  }),
+  reorderCategories: (f) => ({ body: { categories: [f.secondCategoryId, f.categoryId] } }),
+  addChannelToCategory: (f) => ({ params: { categoryId: f.secondCategoryId, channelId: f.generalId } }),
+  removeChannelFromCategory: (f) => ({ params: { categoryId: f.categoryId, channelId: f.generalId } }),
+  reorderCategoryChannels: (f) => ({ params: { categoryId: f.categoryId }, body: { channels: [{ id: f.generalId, priority: 5 }] } }),
+  reorderUncategorisedChannels: (f) => ({ body: { channels: [{ id: f.looseId, priority: 5 }] } }),
+  listMessages: (f) => ({ params: { channelId: f.generalId } }),
+  sendMessage: (f) => ({ params: { channelId: f.generalId }, body: { content: 'walked' } }),
+};
+
+describe('every permissioned route: refused without its bit, nothing changed; allowed with it', () => {
+  const ctx = withTestApp();
+
+  async function fixtures(bit: Bit): Promise<Fixtures> {
+    const [owner, holder, lacking, admin, target, banned] = await Promise.all(
+      ['owner', 'holder', 'lacking', 'admin', 'target', 'banned'].map((name) => makeUser(ctx.app, name)),
+    );
+    const teamName = 'Walked';
+    const team = await makeTeam(ctx, owner!, { name: teamName, defaultPermissions: 0 });
+    const { teamId } = team;
+    const teamBits = bit.kind === 'team' ? TeamPermission[bit.bit] : 0;
+    const [holderRole] = (await makeMember(ctx, teamId, holder!, { roles: [{ name: 'holder', permissions: teamBits, priority: 4 }] })).roleIds;
+    const [lackingRole] = (await makeMember(ctx, teamId, lacking!, { roles: [{ name: 'lacking', permissions: 0, priority: 3 }] })).roleIds;
+    const [adminRole] = (await makeMember(ctx, teamId, admin!, { roles: [{ name: 'admin', permissions: TeamPermission.ADMINISTRATOR, priority: 5 }] })).roleIds;
+    await makeMember(ctx, teamId, target!);
+    const roleA = await makeRole(ctx, teamId, { name: 'A', permissions: 0, priority: 2 });
+    const roleB = await makeRole(ctx, teamId, { name: 'B', permissions: 0, priority: 1 });
+    await insertBan(ctx.db, { teamId, userId: banned!.id, reason: 'fixture', actorId: owner!.id });
+    const code = randomBytes(6).toString('hex');
+    await insertInvite(ctx.db, { code, teamId, inviterId: owner!.id });
+    const secondCategoryId = await makeChannel(ctx, teamId, { type: 'category', name: 'Second', priority: 1 });
+    const looseId = await makeChannel(ctx, teamId, { name: 'loose' });
+    if (bit.kind === 'channel') {
+      // Written as the rows the channel routes write (the overwrite route is itself under test here).
+      const mask = ChannelPermission[bit.bit];
+      const permissions = { role: { [holderRole!]: { allow: mask, deny: 0 } }, user: { [lacking!.id]: { allow: 0, deny: mask } } };
+      await ctx.db
+        .update(channels)
+        .set({ permissions })
+        .where(inArray(channels.id, [team.generalId, team.categoryId]));
+    }
+    return {
+      owner: owner!,
+      holder: holder!,
+      lacking: lacking!,
+      admin: admin!,
+      target: target!,
+      banned: banned!,
+      teamId,
+      teamName,
+      categoryId: team.categoryId,
+      generalId: team.generalId,
+      secondCategoryId,
+      looseId,
+      holderRole: holderRole!,
+      lackingRole: lackingRole!,
+      adminRole: adminRole!,
+      roleA,
+      roleB,
+      code,
+    };
+  }
+
+  /** Every row of the team that a route may write: the team, its roles, members and held roles, channels, messages, bans, invites and audit log. */
+  async function snapshot(teamId: string) {
+    const teamChannels = await ctx.db.select().from(channels).where(eq(channels.teamId, teamId)).orderBy(asc(channels.id));
+    const channelIds = teamChannels.map((c) => c.id);
+    return {
+      team: await ctx.db.select().from(teams).where(eq(teams.id, teamId)),
+      roles: await ctx.db.select().from(roles).where(eq(roles.teamId, teamId)).orderBy(asc(roles.id)),
+      members: await ctx.db.select().from(teamMembers).where(eq(teamMembers.teamId, teamId)).orderBy(asc(teamMembers.userId)),
+      memberRoles: await ctx.db.select().from(memberRoles).where(eq(memberRoles.teamId, teamId)).orderBy(asc(memberRoles.userId), asc(memberRoles.roleId)),
+      channels: teamChannels,
+      messages: channelIds.length ? await ctx.db.select().from(messages).where(inArray(messages.channelId, channelIds)).orderBy(asc(messages.id)) : [],
+      bans: await ctx.db.select().from(bans).where(eq(bans.teamId, teamId)).orderBy(asc(bans.userId)),
+      invites: await ctx.db.select().from(invites).where(eq(invites.teamId, teamId)).orderBy(asc(invites.code)),
+      audit: await ctx.db.select().from(auditLogEntries).where(eq(auditLogEntries.teamId, teamId)).orderBy(asc(auditLogEntries.id)),
+    };
+  }
+
+  /** The request of `name` as `who`: the canonical path with its parameters filled in, and the valid body. */
+  function request(name: EndpointName, endpoint: Endpoint, f: Fixtures, who: TestUser) {
+    const valid = VALID_INPUTS[name]!(f); // the first test checks that every walked endpoint has one
+    const params: Record<string, string> = { teamId: f.teamId, ...valid.params };
+    const url = endpoint.paths[0].replace(/:(\w+)/g, (_, key: string) => {
+      const value = params[key];
+      if (value === undefined) throw new Error(`${name}: VALID_INPUTS gives no ${key}`);
+      return encodeURIComponent(value);
+    });
+    return call(ctx.app, endpoint.method, url, { cookie: who.cookie, ...(valid.body === undefined ? {} : { body: valid.body }) });
+  }
+
+  it('has a valid request for every permissioned endpoint (add one to VALID_INPUTS for a new endpoint)', () => {
+    expect(PERMISSIONED.length).toBeGreaterThan(25);
+    expect(PERMISSIONED.map((e) => e.name).filter((name) => !VALID_INPUTS[name])).toEqual([]);
+    // And none for an endpoint that is not walked (a renamed or removed one).
+    expect(Object.keys(VALID_INPUTS).filter((name) => !PERMISSIONED.some((e) => e.name === name))).toEqual([]);
+  });
+
+  for (const { name, endpoint, bit } of PERMISSIONED) {
+    const what = bit.kind === 'owner' ? 'the owner' : `${bit.kind} ${bit.bit}`;
+    it(`${name} (${endpoint.method} ${endpoint.paths[0]}, ${what})`, async () => {
+      if (!VALID_INPUTS[name]) throw new Error(`no valid request for ${name} in VALID_INPUTS`);
+      const f = await fixtures(bit);
+      const before = await snapshot(f.teamId);
+      // Refused: a member without the bit, or for an owner-only route an administrator.
+      const refusedAs = bit.kind === 'owner' ? f.admin : f.lacking;
+      const refused = await request(name, endpoint, f, refusedAs);
+      expect(refused.statusCode, `${name} as ${bit.kind === 'owner' ? 'an administrator' : 'a member without it'}: ${refused.body}`).toBe(403);
+      expect(await snapshot(f.teamId)).toEqual(before);
+      // Allowed: the holder of a role with exactly that bit (the owner for an owner-only route).
+      const allowed = await request(name, endpoint, f, bit.kind === 'owner' ? f.owner : f.holder);
+      expect(allowed.statusCode, `${name} as the holder: ${allowed.body}`).toBeGreaterThanOrEqual(200);
+      expect(allowed.statusCode, `${name} as the holder: ${allowed.body}`).toBeLessThan(300);
+    });
+  }
+});
