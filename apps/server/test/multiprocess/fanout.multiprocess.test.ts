@@ -18,8 +18,9 @@ import { startServer, type ServerProcess } from '../helpers/server-process';
 
 /**
  * Two real server processes on one PostgreSQL database and one Redis: an event posted through
- * process A reaches a socket on process B, and a session dropped on B (even by B's shutdown)
- * resumes on A. Run by `npm run test:pg` (vitest --config apps/server/vitest.multiprocess.config.ts).
+ * process A reaches a socket on process B, what sockets may view is recomputed on both (overwrites,
+ * roles, kick, ban, owner change, team deletion through A's API), and a session dropped on B (even
+ * by B's shutdown) resumes on A. Run by `npm run test:pg` (vitest --config apps/server/vitest.multiprocess.config.ts).
  */
 const { DATABASE_URL, REDIS_URL } = process.env;
 if (!DATABASE_URL || !REDIS_URL) {
@@ -223,6 +224,94 @@ describe('two server processes on one PostgreSQL and one Redis', () => {
     await post(a!, owner, modsId, 'mods only');
     await marker(member, 3);
     expect((await onB.next(undefined, 15_000)).type).toBe('PRESENCE_UPDATE');
+  });
+
+  /** A call to a server process's API as `who`; its status and JSON body. */
+  async function api(server: ServerProcess, who: TestUser, method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
+    const res = await fetch(`http://127.0.0.1:${server.port}${path}`, {
+      method,
+      headers: { cookie: who.cookie, [CSRF_HEADER]: '1', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: res.status, json: await res.json() };
+  }
+
+  /** A team of its own for a test that changes memberships or the team itself: `owner` owns it, `member` is in it. */
+  async function ownTeam(name: string): Promise<{ owner: TestUser; member: TestUser; team: TeamFixture }> {
+    const teamOwner = await makeUser(rows, `${name}-owner`);
+    const teamMember = await makeUser(rows, `${name}-member`);
+    return { owner: teamOwner, member: teamMember, team: await makeTeam(rows, teamOwner, { name, members: [teamMember] }) };
+  }
+
+  for (const [removal, call] of [
+    ['kick', (t: TeamFixture, who: TestUser, by: TestUser) => api(a!, by, 'DELETE', `/api/v1/teams/${t.teamId}/members/${who.id}`)],
+    [
+      'ban',
+      (t: TeamFixture, who: TestUser, by: TestUser) => api(a!, by, 'POST', `/api/v1/teams/${t.teamId}/members/${who.id}/ban`, { reason: 'two processes' }),
+    ],
+  ] as const) {
+    it(`a ${removal} through A: the member's socket on B gets USER_LEFT_TEAM and then none of the team's channel events; a teammate on A keeps them`, async () => {
+      const t = await ownTeam(removal);
+      const onB = connect(b!, t.member);
+      await onB.next('READY');
+      const ownerOnA = connect(a!, t.owner);
+      await ownerOnA.next('READY');
+      await post(a!, t.owner, t.team.generalId, 'before');
+      expect((await onB.next('MESSAGE_SEND', 15_000)).data.content).toBe('before');
+
+      const res = await call(t.team, t.member, t.owner);
+      expect(res.status, JSON.stringify(res.json)).toBe(200);
+      expect(await onB.next(undefined, 15_000)).toMatchObject({ type: 'USER_LEFT_TEAM', data: { teamId: t.team.teamId, userId: t.member.id } });
+      expect((await ownerOnA.next('USER_LEFT_TEAM', 15_000)).data.userId).toBe(t.member.id);
+
+      await post(b!, t.owner, t.team.generalId, 'after');
+      expect((await ownerOnA.next('MESSAGE_SEND', 15_000)).data.content).toBe('after');
+      // An event only the removed member gets: what comes before it is all they were sent.
+      await marker(t.member, 2);
+      expect((await onB.next(undefined, 15_000)).type).toBe('PRESENCE_UPDATE');
+      expect(onB.frames.filter((f) => f.type === 'MESSAGE_SEND').map((f) => f.data.content)).toEqual(['before']);
+    });
+  }
+
+  it('an owner change through A reaches sockets on both processes, and each recomputes what its user sees', async () => {
+    const t = await ownTeam('owners');
+    const staffId = await makeChannel(rows, t.team.teamId, { name: 'staff', hiddenFrom: [t.team.teamId] });
+    const memberOnB = connect(b!, t.member);
+    const memberReady = await memberOnB.next('READY');
+    expect(memberReady.data.channels.map((c: { id: string }) => c.id)).not.toContain(staffId);
+    const ownerOnA = connect(a!, t.owner);
+    await ownerOnA.next('READY');
+    const ownerOnB = connect(b!, t.owner);
+    await ownerOnB.next('READY');
+
+    const res = await api(a!, t.owner, 'POST', `/api/v1/teams/${t.team.teamId}/owner`, { owner: t.member.id });
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    // The new owner sees every channel: told of the hidden one, then the change itself.
+    expect(await memberOnB.next(undefined, 15_000)).toMatchObject({ type: 'CHANNEL_CREATED', data: { id: staffId } });
+    expect(await memberOnB.next(undefined, 15_000)).toMatchObject({ type: 'TEAM_UPDATED', data: { id: t.team.teamId, createdBy: t.member.id } });
+    // The old owner, on both processes, no longer sees it.
+    for (const socket of [ownerOnA, ownerOnB]) {
+      expect(await socket.next(undefined, 15_000)).toMatchObject({ type: 'CHANNEL_DELETED', data: { id: staffId, teamId: t.team.teamId } });
+      expect(await socket.next(undefined, 15_000)).toMatchObject({ type: 'TEAM_UPDATED', data: { createdBy: t.member.id } });
+    }
+    await post(a!, t.member, staffId, 'for the new owner');
+    expect((await memberOnB.next('MESSAGE_SEND', 15_000)).data.content).toBe('for the new owner');
+  });
+
+  it('a team deleted through A reaches its sockets on both processes, which then hear nothing of it', async () => {
+    const t = await ownTeam('doomed');
+    const memberOnB = connect(b!, t.member);
+    await memberOnB.next('READY');
+    const ownerOnA = connect(a!, t.owner);
+    await ownerOnA.next('READY');
+
+    const res = await api(a!, t.owner, 'DELETE', '/api/teams', { id: t.team.teamId, name: 'doomed' });
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    for (const socket of [memberOnB, ownerOnA])
+      expect(await socket.next(undefined, 15_000)).toMatchObject({ type: 'TEAM_DELETED', data: { teamId: t.team.teamId } });
+    // Nothing of the team after it: the next frame the member gets is one for them alone.
+    await marker(t.member, 3);
+    expect((await memberOnB.next(undefined, 15_000)).type).toBe('PRESENCE_UPDATE');
   });
 
   it('resumes on A a session dropped on B with the subscriptions changed in its gap', async () => {
