@@ -4,7 +4,8 @@
  * (hostile.ts): health and message latency of well-behaved users while one user floods the gateway
  * and anonymous clients send pathological bodies. Prints figures; asserts nothing.
  * See docs/performance.md for what is measured and how. Knobs (environment):
- *   BENCH_SECTIONS=budgets,hostile (budgets: sockets, fan-out and history; hostile: hostile load)
+ *   BENCH_SECTIONS=budgets,hostile,client (budgets: sockets, fan-out and history; hostile: hostile load;
+ *   client: the web client's member list grouping of 10,000 members, member-list.ts)
  *   BENCH_USERS=1000 BENCH_SENDERS=20 BENCH_RATE=20 (messages/s) BENCH_SECONDS=15
  *   BENCH_MESSAGES=1000000 BENCH_HISTORY_REQUESTS=500 BENCH_BACKENDS=pglite,postgres
  *   BENCH_HOSTILE_SECONDS=10 (each phase) BENCH_FLOOD_SOCKETS=300 BENCH_FLOOD_FRAMES=110 (per socket
@@ -18,6 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Api } from './http';
+import { memberListReport, runMemberListBench } from './member-list';
 import { ClientProcess } from './client-process';
 import { cpuSeconds, machineInfo, rssBytes } from './proc-stats';
 import { startServer, type ServerProcess } from './server-process';
@@ -35,9 +37,10 @@ const SECONDS = num('BENCH_SECONDS', 15);
 const MESSAGES = num('BENCH_MESSAGES', 1_000_000);
 const HISTORY_REQUESTS = num('BENCH_HISTORY_REQUESTS', 500);
 const BACKENDS = (process.env.BENCH_BACKENDS ?? 'pglite,postgres').split(',').map((s) => s.trim());
-const SECTIONS = (process.env.BENCH_SECTIONS ?? 'budgets,hostile').split(',').map((s) => s.trim());
+const SECTIONS = (process.env.BENCH_SECTIONS ?? 'budgets,hostile,client').split(',').map((s) => s.trim());
 for (const section of SECTIONS)
-  if (section !== 'budgets' && section !== 'hostile') throw new Error(`BENCH_SECTIONS: unknown section ${section} (budgets, hostile)`);
+  if (section !== 'budgets' && section !== 'hostile' && section !== 'client')
+    throw new Error(`BENCH_SECTIONS: unknown section ${section} (budgets, hostile, client)`);
 const ADMIN_DATABASE_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 const COOKIE_SECRET = `bench-${randomBytes(16).toString('hex')}`;
@@ -297,6 +300,8 @@ async function main(): Promise<void> {
   const results: Figures[] = [];
   const hostile: HostileFigures[] = [];
   const benchStart = performance.now();
+  // The web client's member list grouping (no server): quick, so first.
+  const memberList = SECTIONS.includes('client') ? runMemberListBench() : null;
 
   if (BACKENDS.includes('pglite')) {
     const backend = await pgliteBackend();
@@ -332,6 +337,7 @@ async function main(): Promise<void> {
     console.log(table(results));
   }
   for (const figures of hostile) console.log(`\n${hostileReport(figures)}`);
+  if (memberList) console.log(`\n${memberListReport(memberList)}`);
   console.log(`\nbench took ${Math.round((performance.now() - benchStart) / 1000)} s (figures only; nothing is asserted)`);
 }
 
