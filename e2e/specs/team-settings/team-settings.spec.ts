@@ -53,7 +53,7 @@ function gradientPng(width: number, height: number): Buffer {
   ]);
 }
 
-const teamMenu = (page: Page) => page.getByRole('button', { name: /team menu/i });
+const teamMenu = (page: Page) => page.getByRole('button', { name: /team menu|takım menüsü/i });
 
 /** Open the team menu, then one of its entries. */
 async function pickFromTeamMenu(page: Page, item: string | RegExp): Promise<void> {
@@ -65,9 +65,9 @@ async function openSettings(page: Page, team: ApiTeam) {
   await page.goto(channelPath(team));
   await expectChannelOpen(page);
   await pickFromTeamMenu(page, 'Team settings');
-  const dialog = page.getByRole('dialog', { name: `${team.name} settings` });
-  await expect(dialog).toBeVisible();
-  return dialog;
+  await expect(page.getByRole('dialog', { name: `${team.name} settings` })).toBeVisible();
+  // The settings dialog (its title follows the team's name; an image cropper opens above it).
+  return page.getByRole('dialog').first();
 }
 
 async function banThroughApi(owner: ApiUser, team: ApiTeam, target: ApiUser, reason: string): Promise<void> {
@@ -126,7 +126,7 @@ test('the owner edits name and description under the save bar, resets, saves, an
   await snap(page, testInfo, 'team-settings-3-crop-picture');
   await crop.getByRole('button', { name: 'Apply' }).click();
   await expect(crop).toBeHidden();
-  const picture = page.getByRole('dialog', { name: `${newName} settings` }).getByRole('img', { name: `${newName} picture` });
+  const picture = dialog.getByRole('img', { name: `${newName} picture` });
   await expect(picture).toHaveAttribute('src', /\/uploads\/teamIcon\//);
   await saveBar.getByRole('button', { name: 'Save changes' }).click();
   await expect(saveBar).toBeHidden();
@@ -254,12 +254,17 @@ for (const language of ['en', 'tr'] as const) {
       await page.setViewportSize(viewport);
       await page.goto(channelPath(team));
       await expect(page.locator('html')).toHaveAttribute('lang', language);
-      if (size === 'phone') await page.getByRole('navigation').last().getByRole('button').first().click();
+      if (size === 'phone')
+        await page
+          .getByRole('navigation', { name: language === 'en' ? 'Panels' : 'Paneller' })
+          .getByRole('button')
+          .first()
+          .click();
       const prefix = `team-settings-${language}-${size}`;
       await teamMenu(page).click();
       await snap(page, testInfo, `${prefix}-menu`);
       await page.getByRole('menuitem').first().click();
-      const dialog = page.getByRole('dialog');
+      const dialog = page.getByRole('dialog').first();
       const tabs = dialog.getByRole('tab');
       await expect(tabs).toHaveCount(6);
       await snap(page, testInfo, `${prefix}-overview`);

@@ -63,11 +63,14 @@ export function Dialog({ open, onClose, title, description, children, size = 'md
       aria-describedby={description ? descId : undefined}
       aria-modal="true"
       onCancel={(e) => {
+        // React passes a nested dialog's cancel (Escape) up its tree: only the dialog that Escape closes closes.
+        if (e.target !== e.currentTarget) return;
         e.preventDefault();
         onCloseRef.current();
       }}
       onKeyDown={(e) => {
-        if (e.key !== 'Tab' || !ref.current) return;
+        // A nested dialog's own trap has moved focus already.
+        if (e.key !== 'Tab' || !ref.current || e.defaultPrevented) return;
         const items = focusables(ref.current);
         const first = items.at(0);
         const last = items.at(-1);

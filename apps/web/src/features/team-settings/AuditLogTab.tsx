@@ -92,7 +92,9 @@ function AuditRow({ entry, names, language }: { entry: AuditEntry; names: AuditN
       <div className={styles.summary}>
         <Avatar id={entry.userId ?? '0'} name={actor} size={36} />
         <div className={styles.text}>
-          <p className={styles.sentence}>{auditSentence(entry, names, t)}</p>
+          <p className={styles.sentence}>
+            <Emphasised text={auditSentence(entry, names, t)} name={actor} />
+          </p>
           <time className={styles.time} dateTime={entry.createdAt} title={fullTime(entry.createdAt, language)}>
             {relativeTime(entry.createdAt, language)}
           </time>
@@ -122,5 +124,18 @@ function AuditRow({ entry, names, language }: { entry: AuditEntry; names: AuditN
         </ul>
       )}
     </li>
+  );
+}
+
+/** The sentence with the actor's name in bold (where the language puts it). */
+function Emphasised({ text, name }: { text: string; name: string }) {
+  const at = text.indexOf(name);
+  if (at === -1) return <>{text}</>;
+  return (
+    <>
+      {text.slice(0, at)}
+      <strong className={styles.actor}>{name}</strong>
+      {text.slice(at + name.length)}
+    </>
   );
 }

@@ -105,7 +105,7 @@ export function OverviewTab({ team, isOwner, canManage }: Props) {
           if (dirty) save(e);
         }}
       >
-        <section className={styles.images} aria-label={t('overview.picture')}>
+        <div className={styles.images}>
           <div className={styles.pictureBlock}>
             <div className={styles.picture}>
               {values.profilePicture ? (
@@ -193,7 +193,7 @@ export function OverviewTab({ team, isOwner, canManage }: Props) {
               </p>
             )}
           </div>
-        </section>
+        </div>
 
         <TextField
           label={t('overview.name')}
