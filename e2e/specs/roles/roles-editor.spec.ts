@@ -118,7 +118,10 @@ test('the roles tab on a phone and in Turkish', async ({ signedInPage: page, tea
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('lang', 'tr');
   dialog = await openRolesTab(page, team);
-  await dialog.getByRole('button', { name: /^new role/ }).click();
+  await dialog
+    .getByRole('list', { name: 'Roller, en yüksekten başlayarak' })
+    .getByRole('button', { name: /^new role \d+ üye$/ })
+    .click();
   await expect(dialog.getByRole('heading', { name: 'Rolü düzenle — new role' })).toBeVisible();
   await dialog.getByRole('radio', { name: 'Geçişli' }).click();
   await expect(dialog.getByRole('region', { name: 'Kaydedilmemiş değişiklikler' })).toBeVisible();
