@@ -1,4 +1,4 @@
-import { DndContext, type Announcements, type DragEndEvent, type Modifier } from '@dnd-kit/core';
+import { DndContext, type Announcements, type DragEndEvent } from '@dnd-kit/core';
 import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import type { Team } from '@rally/shared/api/teams';
@@ -8,7 +8,7 @@ import { NavLink, useNavigate } from 'react-router';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { LogoMark } from '../../components/Logo';
 import { useToast } from '../../components/ui/toast-context';
-import { swallowClickAfterDrag, useDragInstructions, useSortSensors } from '../../lib/dnd';
+import { newPlaceTracker, swallowClickAfterDrag, useDragInstructions, useSortSensors, verticalOnly } from '../../lib/dnd';
 import { firstLetter } from '../../lib/initials';
 import { useLogout } from '../auth/mutations';
 import { useMe } from '../auth/queries';
@@ -40,9 +40,13 @@ export function Sidebar() {
 
   const nameOf = (id: unknown) => teams.data?.find((team) => team.id === id)?.name ?? '';
   const placeOf = (id: unknown) => ({ position: teamIds.indexOf(String(id)) + 1, count: teamIds.length });
+  const [place] = useState(newPlaceTracker);
   const announcements: Announcements = {
-    onDragStart: ({ active }) => t('reorder:pickedUpTeam', { name: nameOf(active.id) }),
-    onDragOver: ({ active, over }) => (over ? t('reorder:overTeam', { name: nameOf(active.id), ...placeOf(over.id) }) : undefined),
+    onDragStart: ({ active }) => {
+      place.start(active.id);
+      return t('reorder:pickedUpTeam', { name: nameOf(active.id) });
+    },
+    onDragOver: ({ active, over }) => (over && place.moved(over.id) ? t('reorder:overTeam', { name: nameOf(active.id), ...placeOf(over.id) }) : undefined),
     onDragEnd: ({ active, over }) => (over ? t('reorder:droppedTeam', { name: nameOf(active.id), ...placeOf(over.id) }) : undefined),
     onDragCancel: ({ active }) => t('reorder:cancelled', { name: nameOf(active.id) }),
   };
@@ -85,28 +89,28 @@ export function Sidebar() {
           <LogoMark size={30} />
         </NavLink>
         <span className={styles.separator} aria-hidden="true" />
-        <ul className={styles.teams} aria-label={t('shell:teams')} aria-busy={teams.isPending || undefined}>
-          {teams.isPending &&
-            [0, 1, 2].map((i) => (
-              <li key={i} aria-hidden="true">
-                <span className={`${styles.item} ${styles.skeleton}`} />
-              </li>
-            ))}
-          <DndContext
-            sensors={sensors}
-            modifiers={[verticalOnly]}
-            accessibility={{ announcements, screenReaderInstructions: instructions }}
-            onDragStart={() => setTip(null)}
-            onDragEnd={onDragEnd}
-            onDragCancel={swallowClickAfterDrag}
-          >
+        <DndContext
+          sensors={sensors}
+          modifiers={[verticalOnly]}
+          accessibility={{ announcements, screenReaderInstructions: instructions }}
+          onDragStart={() => setTip(null)}
+          onDragEnd={onDragEnd}
+          onDragCancel={swallowClickAfterDrag}
+        >
+          <ul className={styles.teams} aria-label={t('shell:teams')} aria-busy={teams.isPending || undefined}>
+            {teams.isPending &&
+              [0, 1, 2].map((i) => (
+                <li key={i} aria-hidden="true">
+                  <span className={`${styles.item} ${styles.skeleton}`} />
+                </li>
+              ))}
             <SortableContext items={teamIds} strategy={verticalListSortingStrategy}>
               {teams.data?.map((team) => (
                 <SortableTeamIcon key={team.id} team={team} tipProps={tipProps(team.name)} />
               ))}
             </SortableContext>
-          </DndContext>
-        </ul>
+          </ul>
+        </DndContext>
         <button
           type="button"
           className={`${styles.item} ${styles.create}`}
@@ -154,9 +158,6 @@ export function Sidebar() {
     </nav>
   );
 }
-
-/** Team icons move up and down only. */
-const verticalOnly: Modifier = ({ transform }) => ({ ...transform, x: 0 });
 
 /** A team icon that is also dragged (mouse, touch, or Space on the focused link) to reorder the list. */
 function SortableTeamIcon({ team, tipProps }: { team: Team; tipProps: Record<string, unknown> }) {
