@@ -202,6 +202,21 @@ describe('roles', () => {
       expect((await api(owner, 'PATCH', `${t.teamId}/roles-priority`, [t.L2, t.L, t.M, t.S])).statusCode).toBe(200);
       expect((await roleRow(t.L2)).priority).toBe(4);
     });
+
+    it('keeps the priorities of the roles at or above the actor, so gaps (a deleted role) never stop a reorder below them', async () => {
+      const t = await setup();
+      const high = await makeRole(ctx, t.teamId, { name: 'high', permissions: 0, priority: 10 });
+      const res = await api(manager, 'PATCH', `${t.teamId}/roles-priority`, [high, t.S, t.M, t.L2, t.L]);
+      expect(res.statusCode, res.body).toBe(200);
+      expect((await rolesOf(t.teamId)).map((r) => [r.id, r.priority])).toEqual([
+        [high, 10],
+        [t.S, 4],
+        [t.M, 3],
+        [t.L2, 2],
+        [t.L, 1],
+        [t.teamId, 0],
+      ]);
+    });
   });
 
   describe('DELETE roles/{roleId}', () => {

@@ -154,27 +154,35 @@ export async function updateRoles(deps: ServiceDeps, access: TeamAccess, edits: 
 
 /**
  * Reorder the roles (the endpoint checked MANAGE_ROLES): `roleIds` names every role but the default
- * one, highest first, and they take the priorities n … 1. A role whose priority changes must be
- * below the actor both before and after (so nobody moves a role to or from above themself); each
- * move has its ROLE_UPDATED entry, in one transaction.
+ * one, highest first. The roles below the actor (spec 001 §6: only those may move) take, in the new
+ * order, the priorities the movable roles hold now; a role at or above the actor must keep its place
+ * in the order, and keeps its priority (so gaps left by a deleted role never stop a reorder). Each
+ * moved role has its ROLE_UPDATED entry, in one transaction.
  */
 export async function reorderRoles(deps: ServiceDeps, access: TeamAccess, roleIds: string[], repo: RoleRepository = roleRepository): Promise<Role[]> {
   const teamId = access.team.id;
   const { changed, roles } = await deps.db.transaction(async (tx) => {
     const locked = await repo.lockRoles(tx, teamId);
-    const others = locked.filter((r) => r.id !== teamId);
-    if (roleIds.length !== others.length) throw badRequest('role_order_invalid');
+    const current = locked.filter((r) => r.id !== teamId).sort((a, b) => b.priority - a.priority || (a.id < b.id ? 1 : -1));
+    if (roleIds.length !== current.length || new Set(roleIds).size !== roleIds.length) throw badRequest('role_order_invalid');
+    const requested = roleIds.map((roleId) => {
+      const role = current.find((r) => r.id === roleId);
+      if (!role) throw badRequest('role_order_invalid');
+      return role;
+    });
     const rank = rankOf(rankContext(access, locked));
     let changed = false;
-    for (const [index, roleId] of roleIds.entries()) {
-      const role = others.find((r) => r.id === roleId);
-      if (!role) throw badRequest('role_order_invalid');
-      const priority = roleIds.length - index;
-      if (priority === role.priority) continue;
-      if (!(rank > role.priority && rank > priority)) throw forbidden();
+    for (const [index, role] of requested.entries()) {
+      const slot = current[index]!; // same length as requested
+      const movable = rank > role.priority && rank > slot.priority;
+      if (!movable) {
+        if (slot.id !== role.id) throw forbidden();
+        continue;
+      }
+      if (slot.priority === role.priority) continue;
       changed = true;
-      await repo.updateRole(tx, teamId, role.id, { priority });
-      const changes = [{ key: 'priority', old: role.priority, new: priority }];
+      await repo.updateRole(tx, teamId, role.id, { priority: slot.priority });
+      const changes = [{ key: 'priority', old: role.priority, new: slot.priority }];
       await recordAudit(tx, teamId, access.userId, { action: 'ROLE_UPDATED', targetType: 'role', targetId: role.id, changes });
     }
     return { changed, roles: (await repo.listRoles(tx, teamId)).map(toRole) };
