@@ -1,5 +1,5 @@
 import { deflateSync } from 'node:zlib';
-import type { Page } from '@playwright/test';
+import type { Page, TestInfo } from '@playwright/test';
 import { createInvite, joinTeam, registerUser, type ApiTeam, type ApiUser } from '../../fixtures/api';
 import { snap } from '../../fixtures/screenshots';
 import { expect, test } from '../../fixtures/test';
@@ -53,6 +53,17 @@ function gradientPng(width: number, height: number): Buffer {
   ]);
 }
 
+/** Open menus and dialogs fade in: picture them once their animations have finished. */
+async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+}
+
+/** A screenshot once the screen has stopped moving. */
+async function shot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  await settled(page);
+  await snap(page, testInfo, name);
+}
+
 const teamMenu = (page: Page) => page.getByRole('button', { name: /team menu|takım menüsü/i });
 
 /** Open the team menu, then one of its entries. */
@@ -84,7 +95,7 @@ test('the owner edits name and description under the save bar, resets, saves, an
   const dialog = await openSettings(page, team);
   await expect(dialog.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
   for (const tab of ['Roles', 'Audit log', 'Bans', 'Invites', 'Delete team']) await expect(dialog.getByRole('tab', { name: tab })).toBeVisible();
-  await snap(page, testInfo, 'team-settings-1-overview');
+  await shot(page, testInfo, 'team-settings-1-overview');
 
   const name = dialog.getByRole('textbox', { name: 'Team name' });
   const description = dialog.getByRole('textbox', { name: 'Description' });
@@ -103,7 +114,7 @@ test('the owner edits name and description under the save bar, resets, saves, an
   await name.fill(newName);
   await description.fill('We raid at night.');
   await expect(dialog.getByText('17/1000')).toBeVisible();
-  await snap(page, testInfo, 'team-settings-2-unsaved');
+  await shot(page, testInfo, 'team-settings-2-unsaved');
   // An empty name is refused: Save is disabled.
   await name.fill('   ');
   await expect(saveBar.getByRole('button', { name: 'Save changes' })).toBeDisabled();
@@ -123,14 +134,14 @@ test('the owner edits name and description under the save bar, resets, saves, an
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('+');
   await crop.getByRole('slider', { name: 'Zoom' }).fill('1.5');
-  await snap(page, testInfo, 'team-settings-3-crop-picture');
+  await shot(page, testInfo, 'team-settings-3-crop-picture');
   await crop.getByRole('button', { name: 'Apply' }).click();
   await expect(crop).toBeHidden();
   const picture = dialog.getByRole('img', { name: `${newName} picture` });
   await expect(picture).toHaveAttribute('src', /\/uploads\/teamIcon\//);
   await saveBar.getByRole('button', { name: 'Save changes' }).click();
   await expect(saveBar).toBeHidden();
-  await snap(page, testInfo, 'team-settings-4-saved-picture');
+  await shot(page, testInfo, 'team-settings-4-saved-picture');
 
   const stored = (await (await user.api.get(`/api/v1/teams/${team.id}/details`)).json()) as {
     team: { name: string; description: string; profilePicture: string };
@@ -152,11 +163,11 @@ test('a member without settings bits sees no Team settings entry, leaves the tea
   await expect(menu.getByRole('menuitem', { name: 'Leave team' })).toBeVisible();
   await expect(menu.getByRole('menuitem', { name: 'Team settings' })).toHaveCount(0);
   await expect(menu.getByRole('menuitem', { name: 'Create channel' })).toHaveCount(0);
-  await snap(page, testInfo, 'team-settings-5-member-menu');
+  await shot(page, testInfo, 'team-settings-5-member-menu');
   await menu.getByRole('menuitem', { name: 'Leave team' }).click();
   const confirm = page.getByRole('dialog', { name: `Leave ${team.name}` });
   await expect(confirm).toBeVisible();
-  await snap(page, testInfo, 'team-settings-6-leave-confirm');
+  await shot(page, testInfo, 'team-settings-6-leave-confirm');
   await confirm.getByRole('button', { name: 'Leave team' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('link', { name: team.name })).toHaveCount(0);
@@ -174,11 +185,11 @@ test('the owner sees the ban in the Bans tab, revokes it, and the audit log tell
   await expect(dialog.getByText('No ban matches your search.')).toBeVisible();
   await dialog.getByRole('searchbox', { name: 'Search bans' }).fill(teammate.username.slice(0, 6));
   await expect(row).toBeVisible();
-  await snap(page, testInfo, 'team-settings-7-bans');
+  await shot(page, testInfo, 'team-settings-7-bans');
 
   await row.getByRole('button', { name: `Revoke ban of ${teammate.username}` }).click();
   const confirm = page.getByRole('dialog', { name: `Revoke the ban of ${teammate.username}?` });
-  await snap(page, testInfo, 'team-settings-8-revoke-confirm');
+  await shot(page, testInfo, 'team-settings-8-revoke-confirm');
   await confirm.getByRole('button', { name: 'Revoke ban' }).click();
   await expect(confirm).toBeHidden();
   await expect(dialog.getByText('No one is banned.')).toBeVisible();
@@ -191,7 +202,7 @@ test('the owner sees the ban in the Bans tab, revokes it, and the audit log tell
   await expect(banned.getByText('Reason: Spamming the chat')).toBeVisible();
   await dialog.getByRole('combobox', { name: 'Filter by action' }).selectOption({ label: 'Member banned' });
   await expect(dialog.getByText(`${user.username} revoked the ban of ${teammate.username}`)).toBeHidden();
-  await snap(page, testInfo, 'team-settings-9-audit-log');
+  await shot(page, testInfo, 'team-settings-9-audit-log');
 
   // The unban reached the server: the user may join again.
   const bans = (await (await user.api.get(`/api/v1/teams/${team.id}/bans`)).json()) as { bans: unknown[] };
@@ -208,7 +219,7 @@ test('the invites tab lists invites with their uses and expiry, copies and delet
   const row = dialog.getByRole('listitem').filter({ hasText: invite.code });
   await expect(row.getByText('Uses: 0 / 50')).toBeVisible();
   await expect(row.getByText(/Expires in 00:0[56]:\d\d:\d\d/)).toBeVisible();
-  await snap(page, testInfo, 'team-settings-10-invites');
+  await shot(page, testInfo, 'team-settings-10-invites');
   await row.getByRole('button', { name: `Delete invite ${invite.code}` }).click();
   const confirm = page.getByRole('dialog', { name: `Delete invite ${invite.code}?` });
   await confirm.getByRole('button', { name: 'Delete' }).click();
@@ -229,7 +240,7 @@ test('the owner deletes the team by typing its exact name and lands on /', async
   await expect(submit).toBeDisabled();
   await field.fill(team.name);
   await expect(submit).toBeEnabled();
-  await snap(page, testInfo, 'team-settings-11-delete');
+  await shot(page, testInfo, 'team-settings-11-delete');
   await submit.click();
   await expect(page).toHaveURL(/\/$/);
   const teams = (await (await user.api.get('/api/v1/teams')).json()) as { teams: { id: string }[] };
@@ -262,12 +273,12 @@ for (const language of ['en', 'tr'] as const) {
           .click();
       const prefix = `team-settings-${language}-${size}`;
       await teamMenu(page).click();
-      await snap(page, testInfo, `${prefix}-menu`);
+      await shot(page, testInfo, `${prefix}-menu`);
       await page.getByRole('menuitem').first().click();
       const dialog = page.getByRole('dialog').first();
       const tabs = dialog.getByRole('tab');
       await expect(tabs).toHaveCount(6);
-      await snap(page, testInfo, `${prefix}-overview`);
+      await shot(page, testInfo, `${prefix}-overview`);
       const panel = dialog.getByRole('tabpanel');
       // What each tab shows once loaded.
       const loaded = {
@@ -280,22 +291,24 @@ for (const language of ['en', 'tr'] as const) {
       for (const [i, name] of (['roles', 'audit-log', 'bans', 'invites', 'delete'] as const).entries()) {
         await tabs.nth(i + 1).click();
         await expect(loaded[name].first()).toBeVisible();
-        await snap(page, testInfo, `${prefix}-${name}`);
+        await shot(page, testInfo, `${prefix}-${name}`);
       }
       await tabs.first().click();
       await dialog.getByRole('button', { name: language === 'en' ? 'Transfer ownership' : 'Sahipliği devret' }).click();
       await expect(page.getByRole('dialog').last().getByRole('button', { name: teammate.username })).toBeVisible();
-      await snap(page, testInfo, `${prefix}-change-owner`);
+      await shot(page, testInfo, `${prefix}-change-owner`);
+      // Escape closes the owner dialog only: the settings stay open.
       await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toHaveCount(1);
       await dialog
         .getByLabel(language === 'en' ? 'Upload banner' : 'Afiş yükle')
         .setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: gradientPng(640, 300) });
       await expect(page.getByRole('dialog').last().getByRole('group').locator('img')).toBeVisible();
-      await snap(page, testInfo, `${prefix}-crop-banner`);
+      await shot(page, testInfo, `${prefix}-crop-banner`);
       await page
         .getByRole('dialog')
         .last()
-        .getByRole('button', { name: language === 'en' ? 'Cancel' : 'İptal' })
+        .getByRole('button', { name: language === 'en' ? 'Cancel' : 'Vazgeç' })
         .click();
       await page.keyboard.press('Escape');
       await expect(page.getByRole('dialog')).toHaveCount(0);
