@@ -141,11 +141,11 @@ const MemberRow = memo(function MemberRow({
   const card = useProfileCard();
   const offline = member.presence === 0;
   const presence = t(`presence.${PRESENCE_KEYS[member.presence]}`);
-  const label = [member.username, presence, isOwner && t('owner'), member.bot && t('bot')].filter(Boolean).join(', ');
+  // The accessible name: the name as shown, then the presence, the owner and bot marks (read after it, not shown).
+  const extra = [presence, isOwner && t('owner'), member.bot && t('bot')].filter(Boolean).join(', ');
   return (
     <button
       type="button"
-      aria-label={label}
       className={`${styles.member}${offline ? ` ${styles.offline}` : ''}`}
       data-index={index}
       data-member-id={member.id}
@@ -158,6 +158,7 @@ const MemberRow = memo(function MemberRow({
       <span className={styles.name} style={roleNameStyle(row.colorRole)}>
         {member.username}
       </span>
+      <span className="visually-hidden">{extra}</span>
       {isOwner && (
         <span className={styles.crown} title={t('owner')} aria-hidden="true">
           <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true" focusable="false">
