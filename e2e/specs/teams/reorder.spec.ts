@@ -164,12 +164,27 @@ test('the owner moves a channel into another category (also a collapsed one) and
     await expect(squadSection.getByRole('button', { name: squad, exact: true })).toHaveAttribute('aria-expanded', 'true');
   });
 
+  await test.step('keyboard: charlie carried up into the squad category', async () => {
+    const moved = saved(page, /categories\/\d+\/channels\/\d+$/);
+    await channelLink(page, 'charlie').focus();
+    await page.keyboard.press('Space');
+    await expect(page.getByText('Picked up channel charlie.')).toBeAttached();
+    const status = page.getByRole('status').filter({ hasText: 'Channel charlie' });
+    for (let i = 0; i < 4 && !/in Squad|end of Squad/.test((await status.allTextContents()).join(' ')); i += 1) await page.keyboard.press('ArrowUp');
+    await expect(status).toContainText(squad);
+    await page.keyboard.press('Space');
+    expect((await moved).ok()).toBe(true);
+    await expect.poll(() => names(category(page, main))).toEqual(['general']);
+    await expect.poll(async () => (await names(squadSection)).sort()).toEqual(['alpha', 'bravo', 'charlie']);
+  });
+
   await test.step('all of it is there after a reload', async () => {
+    const squadOrder = await names(squadSection);
     await page.reload();
     await expectChannelOpen(page);
     await expect.poll(() => categoryNames(page)).toEqual([squad, main]);
-    await expect.poll(() => names(squadSection)).toEqual(['alpha', 'bravo']);
-    await expect.poll(() => names(category(page, main))).toEqual(['general', 'charlie']);
+    await expect.poll(() => names(squadSection)).toEqual(squadOrder);
+    await expect.poll(() => names(category(page, main))).toEqual(['general']);
   });
 });
 
