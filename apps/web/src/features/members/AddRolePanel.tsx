@@ -2,7 +2,6 @@ import type { Role } from '@rally/shared/api/teams';
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from './AddRolePanel.module.css';
-import { chipName } from './RoleChip';
 
 interface Props {
   id: string;
@@ -56,13 +55,13 @@ export function AddRolePanel({ id, roles, onAdd, onClose, busy }: Props) {
         <ul ref={listRef} className={styles.list}>
           {roles.map((role) => (
             <li key={role.id}>
-              <button type="button" className={styles.item} onClick={() => onAdd(role)} disabled={busy} title={role.name} aria-label={role.name}>
+              <button type="button" className={styles.item} onClick={() => onAdd(role)} disabled={busy} title={role.name}>
                 <span
                   className={styles.dot}
                   style={role.color ? { background: role.color2 ? `linear-gradient(135deg, ${role.color}, ${role.color2})` : role.color } : undefined}
                   aria-hidden="true"
                 />
-                <span className={styles.name}>{chipName(role.name)}</span>
+                <span className={styles.name}>{role.name}</span>
               </button>
             </li>
           ))}
