@@ -56,15 +56,19 @@ describe('the team list', () => {
     expect(teams()).toBe(before);
   });
 
-  it('removes a team with its channels, roles and members', () => {
+  it('removes a team with everything cached under it (channels, roles, members, invites, bans, audit log), not the other teams', () => {
     setTeamList(qc, [team('1'), team('2')]);
     seedTeam(qc, '2', { channels: [channel('20', '2')], categories: [], roles: [role('21', '2')] });
+    seedTeam(qc, '1', { channels: [channel('10', '1')], categories: [], roles: [role('11', '1')] });
     qc.setQueryData(queryKeys.teamMembers('2'), [member('5')]);
+    for (const key of [queryKeys.teamInvites('2'), queryKeys.teamBans('2'), queryKeys.teamAuditLog('2')]) qc.setQueryData(key, []);
     removeTeamFromList(qc, '2');
     expect(teams()?.map((t) => t.id)).toEqual(['1']);
     expect(channels('2')).toBeUndefined();
     expect(qc.getQueryData(queryKeys.teamRoles('2'))).toBeUndefined();
     expect(members('2')).toBeUndefined();
+    for (const key of [queryKeys.teamInvites('2'), queryKeys.teamBans('2'), queryKeys.teamAuditLog('2')]) expect(qc.getQueryData(key)).toBeUndefined();
+    expect(channels('1')?.channels).toHaveLength(1);
   });
 
   it("puts the list in the user's order; teams not named stay at the end; the same order keeps the same array", () => {

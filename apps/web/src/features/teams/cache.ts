@@ -59,11 +59,11 @@ export function setTeamListOrder(qc: QueryClient, ids: readonly string[]): void 
   });
 }
 
-/** The user is no longer in the team (left, removed, deleted): out of the list, its channels, roles and members forgotten. */
+/** The user is no longer in the team (left, removed, deleted): out of the list, everything cached under it (channels, roles, members, invites, bans, audit log) forgotten. */
 export function removeTeamFromList(qc: QueryClient, teamId: string): void {
   updateLoaded<Team[]>(qc, queryKeys.teams, (list) => withoutId(list, teamId));
-  for (const key of [queryKeys.teamChannels(teamId), queryKeys.teamRoles(teamId), queryKeys.teamMembers(teamId)])
-    qc.removeQueries({ queryKey: key, exact: true });
+  // Every per-team key starts with [...queryKeys.teams, teamId] (lib/query-keys.ts).
+  qc.removeQueries({ queryKey: [...queryKeys.teams, teamId] });
 }
 
 // ——— a team's channels and categories (queryKeys.teamChannels: TeamChannelsData) and roles ———
