@@ -4,8 +4,10 @@
  * (hostile.ts): health and message latency of well-behaved users while one user floods the gateway
  * and anonymous clients send pathological bodies. Prints figures; asserts nothing.
  * See docs/performance.md for what is measured and how. Knobs (environment):
- *   BENCH_SECTIONS=budgets,hostile,client (budgets: sockets, fan-out and history; hostile: hostile load;
+ *   BENCH_SECTIONS=budgets,hostile,members,client (budgets: sockets, fan-out and history; hostile:
+ *   hostile load; members: GET /api/v1/teams/{teamId}/members of a 10,000-member team, members.ts;
  *   client: the web client's member list grouping of 10,000 members, member-list.ts)
+ *   BENCH_MEMBERS=10000 BENCH_MEMBER_REQUESTS=50
  *   BENCH_USERS=1000 BENCH_SENDERS=20 BENCH_RATE=20 (messages/s) BENCH_SECONDS=15
  *   BENCH_MESSAGES=1000000 BENCH_HISTORY_REQUESTS=500 BENCH_BACKENDS=pglite,postgres
  *   BENCH_HOSTILE_SECONDS=10 (each phase) BENCH_FLOOD_SOCKETS=300 BENCH_FLOOD_FRAMES=110 (per socket
@@ -20,6 +22,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Api } from './http';
 import { memberListReport, runMemberListBench } from './member-list';
+import { MEMBERS, MEMBER_REQUESTS, membersReport, runMembers, type MembersFigures } from './members';
 import { ClientProcess } from './client-process';
 import { cpuSeconds, machineInfo, rssBytes } from './proc-stats';
 import { startServer, type ServerProcess } from './server-process';
@@ -37,10 +40,10 @@ const SECONDS = num('BENCH_SECONDS', 15);
 const MESSAGES = num('BENCH_MESSAGES', 1_000_000);
 const HISTORY_REQUESTS = num('BENCH_HISTORY_REQUESTS', 500);
 const BACKENDS = (process.env.BENCH_BACKENDS ?? 'pglite,postgres').split(',').map((s) => s.trim());
-const SECTIONS = (process.env.BENCH_SECTIONS ?? 'budgets,hostile,client').split(',').map((s) => s.trim());
+const SECTIONS = (process.env.BENCH_SECTIONS ?? 'budgets,hostile,members,client').split(',').map((s) => s.trim());
 for (const section of SECTIONS)
-  if (section !== 'budgets' && section !== 'hostile' && section !== 'client')
-    throw new Error(`BENCH_SECTIONS: unknown section ${section} (budgets, hostile, client)`);
+  if (!['budgets', 'hostile', 'members', 'client'].includes(section))
+    throw new Error(`BENCH_SECTIONS: unknown section ${section} (budgets, hostile, members, client)`);
 const ADMIN_DATABASE_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 const COOKIE_SECRET = `bench-${randomBytes(16).toString('hex')}`;
@@ -281,9 +284,10 @@ function table(results: Figures[]): string {
 }
 
 /** The sections BENCH_SECTIONS asks for, on one backend. */
-async function runSections(backend: Backend, results: Figures[], hostile: HostileFigures[]): Promise<void> {
+async function runSections(backend: Backend, results: Figures[], hostile: HostileFigures[], members: MembersFigures[]): Promise<void> {
   if (SECTIONS.includes('budgets')) results.push(await runBackend(backend));
   if (SECTIONS.includes('hostile')) hostile.push(await runHostile(backend, COOKIE_SECRET, log));
+  if (SECTIONS.includes('members')) members.push(await runMembers(backend, COOKIE_SECRET, log));
 }
 
 async function main(): Promise<void> {
@@ -294,11 +298,13 @@ async function main(): Promise<void> {
       `plan: ${USERS} users/sockets, ${RATE} msg/s for ${SECONDS} s from ${SENDERS} senders, ${MESSAGES.toLocaleString('en')} stored messages, ${HISTORY_REQUESTS} history reads`,
     );
   }
+  if (SECTIONS.includes('members')) log(`plan: the member list of a ${MEMBERS.toLocaleString('en')}-member team, ${MEMBER_REQUESTS} reads`);
   if (SECTIONS.includes('hostile')) {
     log(`plan: hostile load, ${HOSTILE_SECONDS} s per phase, flood of ${FLOOD_SOCKETS} sockets × ${FLOOD_FRAMES} frames`);
   }
   const results: Figures[] = [];
   const hostile: HostileFigures[] = [];
+  const members: MembersFigures[] = [];
   const benchStart = performance.now();
   // The web client's member list grouping (no server): quick, so first.
   const memberList = SECTIONS.includes('client') ? runMemberListBench() : null;
@@ -306,7 +312,7 @@ async function main(): Promise<void> {
   if (BACKENDS.includes('pglite')) {
     const backend = await pgliteBackend();
     try {
-      await runSections(backend, results, hostile);
+      await runSections(backend, results, hostile, members);
     } finally {
       await backend.cleanup();
     }
@@ -320,7 +326,7 @@ async function main(): Promise<void> {
     } else {
       const backend = await postgresBackend();
       try {
-        await runSections(backend, results, hostile);
+        await runSections(backend, results, hostile, members);
       } finally {
         await backend.cleanup();
       }
@@ -337,6 +343,7 @@ async function main(): Promise<void> {
     console.log(table(results));
   }
   for (const figures of hostile) console.log(`\n${hostileReport(figures)}`);
+  if (members.length) console.log(`\n${membersReport(members)}`);
   if (memberList) console.log(`\n${memberListReport(memberList)}`);
   console.log(`\nbench took ${Math.round((performance.now() - benchStart) / 1000)} s (figures only; nothing is asserted)`);
 }

@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { RALLY_EPOCH } from '@rally/shared/ids';
 import { DEFAULT_USER_SETTINGS } from '@rally/shared/api/users';
 import { openDatabase, type DatabaseHandle } from '../../apps/server/src/db/client';
-import { sessions, users } from '../../apps/server/src/db/schema';
+import { memberRoles, roles, sessions, teamMembers, teams, users } from '../../apps/server/src/db/schema';
 
 /**
  * Direct database set-up for the bench. Users and sessions are inserted here rather than registered
@@ -101,4 +101,34 @@ export async function seedMessages(
     onProgress?.(to + 1);
   }
   await handle.db.execute(sql.raw('ANALYZE messages'));
+}
+
+/** Roles of the member-list section's team: a member list shows each member's roles, so most hold one or two. */
+const MEMBER_ROLES = ['Veterans', 'Raiders', 'Crafters', 'Streamers', 'Moderators'];
+
+/**
+ * Make `members` members of the team as rows (joining through the API would be the invite join of
+ * the budgets section, 10,000 times), one per second of joining time, with the team's member count:
+ * five roles, one held by five members of six and a second by one in ten. (PGlite: run while no server runs.)
+ */
+export async function seedMembers(handle: DatabaseHandle, teamId: string, members: readonly BenchUser[]): Promise<void> {
+  const start = Date.now() - 86_400_000;
+  const roleIds = MEMBER_ROLES.map((_, i) => snowflakeAt(start - 1000 + i, 4000 + i));
+  await handle.db.insert(roles).values(MEMBER_ROLES.map((name, i) => ({ id: roleIds[i]!, teamId, name, priority: i + 1, permissions: 0 }))); // i < 5
+  for (let from = 0; from < members.length; from += 1000) {
+    const batch = members.slice(from, from + 1000);
+    await handle.db.insert(teamMembers).values(batch.map((m, k) => ({ teamId, userId: m.id, joinedAt: new Date(start + (from + k) * 1000) })));
+    const held = batch.flatMap((m, k) => {
+      const i = from + k;
+      const first = i % 6 === 0 ? [] : [roleIds[i % 5]!]; // i % 5 < 5
+      const second = i % 10 === 0 ? [roleIds[(i + 2) % 5]!] : [];
+      return [...new Set([...first, ...second])].map((roleId) => ({ teamId, userId: m.id, roleId }));
+    });
+    if (held.length) await handle.db.insert(memberRoles).values(held);
+  }
+  await handle.db
+    .update(teams)
+    .set({ memberCount: sql`${teams.memberCount} + ${members.length}` })
+    .where(eq(teams.id, teamId));
+  for (const table of ['team_members', 'member_roles', 'users']) await handle.db.execute(sql.raw(`ANALYZE ${table}`));
 }

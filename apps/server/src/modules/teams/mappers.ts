@@ -74,8 +74,13 @@ export function toRole(row: RoleRow): Role {
   };
 }
 
-/** A member as the member list shows it; `permissions` is the member's team permission mask. */
-export function toMember(row: MemberRow, team: TeamRow, teamRoles: readonly RoleRow[]): Member {
+/** The member's team permission mask. */
+export function memberPermissions(row: Pick<MemberRow, 'userId' | 'roleIds'>, team: TeamRow, teamRoles: readonly RoleRow[]): number {
+  return computeTeamPermissions({ teamId: team.id, ownerId: team.ownerId, userId: row.userId, memberRoleIds: row.roleIds, roles: teamRoles });
+}
+
+/** A member as the member list shows it; `permissions` is the member's team permission mask (computed unless given). */
+export function toMember(row: MemberRow, team: TeamRow, teamRoles: readonly RoleRow[], permissions = memberPermissions(row, team, teamRoles)): Member {
   return {
     id: row.userId,
     username: row.username,
@@ -84,7 +89,7 @@ export function toMember(row: MemberRow, team: TeamRow, teamRoles: readonly Role
     bot: row.bot,
     system: row.system,
     roles: row.roleIds,
-    permissions: computeTeamPermissions({ teamId: team.id, ownerId: team.ownerId, userId: row.userId, memberRoleIds: row.roleIds, roles: teamRoles }),
+    permissions,
     joinedAt: row.joinedAt.toISOString(),
     presence: row.presence as Member['presence'],
   };

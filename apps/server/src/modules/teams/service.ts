@@ -10,7 +10,7 @@ import { readAll } from '../../db/read-all';
 import { loadTeamAccess, type TeamAccess } from '../permissions/access';
 import { publishEvent } from '../../lib/events';
 import type { ServiceDeps } from '../../lib/service-deps';
-import { toMember, toTeam } from './mappers';
+import { memberPermissions, toMember, toTeam } from './mappers';
 import { teamStateOf } from './ready';
 import { teamRepository, type TeamRepository } from './repository';
 
@@ -120,5 +120,12 @@ export function viewableChannels(access: TeamAccess): { channels: Channel[]; cat
 /** Members of a team (roles, team permissions, presence), oldest first, for a member (the endpoint checked membership). */
 export async function listTeamMembers(db: Executor, access: TeamAccess, repo: TeamRepository = teamRepository): Promise<Member[]> {
   const rows = await repo.listMembers(db, access.team.id);
-  return rows.map((row) => toMember(row, access.team, access.roles));
+  // Members who hold the same roles have the same mask: computed once per set of roles (and for the owner).
+  const masks = new Map<string, number>();
+  return rows.map((row) => {
+    const key = row.userId === access.team.ownerId ? 'owner' : row.roleIds.join(',');
+    let mask = masks.get(key);
+    if (mask === undefined) masks.set(key, (mask = memberPermissions(row, access.team, access.roles)));
+    return toMember(row, access.team, access.roles, mask);
+  });
 }

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { memberSchema, teamSchema, type Channel } from '@rally/shared/api/teams';
 import { LIMITS } from '@rally/shared/limits';
-import { ALL_TEAM_PERMISSIONS, DEFAULT_ROLE_PERMISSIONS } from '@rally/shared/permissions';
+import { ALL_TEAM_PERMISSIONS, DEFAULT_ROLE_PERMISSIONS, TeamPermission } from '@rally/shared/permissions';
 import { call, withTestApp } from '../../../test/helpers/app';
-import { fillTeamLimit, makeChannel, makeTeam, makeUser } from '../../../test/helpers/factories';
+import { fillTeamLimit, makeChannel, makeMember, makeRole, makeTeam, makeUser } from '../../../test/helpers/factories';
 import { first } from '../../../test/helpers/rows';
 import { channels, roles, teamMembers, teams } from '../../db/schema';
 import { newId } from '../../lib/snowflake';
@@ -215,6 +215,31 @@ describe('teams', () => {
       const res = await call(ctx.app, 'GET', `/api/teams/${team.teamId}/members`, { cookie: stranger.cookie });
       expect(res.statusCode).toBe(404);
       expect(res.json().code).toBe('team_not_found');
+    });
+
+    it('gives each member their own roles and mask, whatever roles the members before and after them hold', async () => {
+      const owner = await makeUser(ctx.app);
+      const team = await makeTeam(ctx, owner);
+      const kick = await makeRole(ctx, team.teamId, { permissions: TeamPermission.KICK_MEMBERS, priority: 1 });
+      const ban = await makeRole(ctx, team.teamId, { permissions: TeamPermission.BAN_MEMBERS, priority: 2 });
+      const admin = await makeRole(ctx, team.teamId, { permissions: TeamPermission.ADMINISTRATOR, priority: 3 });
+      const holdings = [[kick, ban], [], [kick], [ban, kick], [admin], [], [ban]];
+      const users = [];
+      for (const roleIds of holdings) {
+        const user = await makeUser(ctx.app);
+        await makeMember(ctx, team.teamId, user, { roles: roleIds });
+        users.push(user);
+      }
+      const res = await call(ctx.app, 'GET', `/api/v1/teams/${team.teamId}/members`, { cookie: owner.cookie });
+      expect(res.statusCode, res.body).toBe(200);
+      const listed = (res.json().members as { id: string; roles: string[]; permissions: number }[]).map((m) => [m.id, m.roles, m.permissions]);
+      const base = DEFAULT_ROLE_PERMISSIONS;
+      const { KICK_MEMBERS: K, BAN_MEMBERS: B } = TeamPermission;
+      const masks = [base | K | B, base, base | K, base | K | B, ALL_TEAM_PERMISSIONS, base, base | B];
+      expect(listed).toEqual([
+        [owner.id, [], ALL_TEAM_PERMISSIONS],
+        ...users.map((u, i) => [u.id, [...holdings[i]!].sort((x, y) => (BigInt(x) < BigInt(y) ? -1 : 1)), masks[i]]),
+      ]);
     });
   });
 });
