@@ -210,28 +210,28 @@ test('the owner deletes the open channel and lands in #general', async ({ signed
   await expect(page).toHaveURL(channelPath(team));
 });
 
-test('the channel dialogs on a desktop and a phone, in English and Turkish', async ({ signedInPage: page, user, team }, testInfo) => {
-  test.setTimeout(120_000);
-  const category = `Ranked ${unique()}`;
-  await createCategory(user, team, category);
-  const longDescription = 'Welcome! Scrims every Friday at 21:00, ranked queues all week. Post your clips in #highlights and keep the chat friendly.';
-  const id = await createChannel(user, team, { name: 'scrims', type: 'text' });
-  const setDescription = await user.api.patch(`/api/v1/teams/${team.id}/channels/${id}`, { data: { description: longDescription } });
-  expect(setDescription.ok()).toBe(true);
+for (const lng of ['en', 'tr'] as const) {
+  test(`the channel dialogs on a desktop and a phone (${lng})`, async ({ signedInPage: page, user, team }, testInfo) => {
+    test.setTimeout(120_000);
+    const category = `Ranked ${unique()}`;
+    await createCategory(user, team, category);
+    const longDescription = 'Welcome! Scrims every Friday at 21:00, ranked queues all week. Post your clips in #highlights and keep the chat friendly.';
+    const id = await createChannel(user, team, { name: 'scrims', type: 'text' });
+    const setDescription = await user.api.patch(`/api/v1/teams/${team.id}/channels/${id}`, { data: { description: longDescription } });
+    expect(setDescription.ok()).toBe(true);
 
-  const shoot = async (name: string) => {
-    await page.setViewportSize({ width: 1280, height: 800 });
-    await snap(page, testInfo, `channels-shot-${name}-desktop`);
-    await page.setViewportSize({ width: 390, height: 844 });
-    await snap(page, testInfo, `channels-shot-${name}-phone`);
-    await page.setViewportSize({ width: 1280, height: 800 });
-  };
-  const closeDialog = async () => {
-    await page.keyboard.press('Escape');
-    await expect(page.getByRole('dialog')).toHaveCount(0);
-  };
+    const shoot = async (name: string) => {
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await snap(page, testInfo, `channels-shot-${name}-desktop`);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await snap(page, testInfo, `channels-shot-${name}-phone`);
+      await page.setViewportSize({ width: 1280, height: 800 });
+    };
+    const closeDialog = async () => {
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+    };
 
-  for (const lng of ['en', 'tr'] as const) {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto(channelPath(team, id));
     if (lng === 'tr') {
@@ -249,15 +249,15 @@ test('the channel dialogs on a desktop and a phone, in English and Turkish', asy
     await shoot(`${lng}-create-channel`);
     await closeDialog();
 
-    // The create category dialog, opened from the team menu when it is there (its own issue), else its state is the same dialog.
-    const menu = page.locator('header').getByRole('button', { name: new RegExp(`^${team.name}`) });
-    if (await menu.count()) {
-      await menu.click();
-      await page.getByRole('menuitem', { name: new RegExp(lng === 'en' ? 'category' : 'kategori', 'i') }).click();
-      await expect(page.getByRole('dialog', { name: text(lng, 'channels', 'createCategory.title') })).toBeVisible();
-      await shoot(`${lng}-create-category`);
-      await closeDialog();
-    }
+    // The create category dialog, from the team menu.
+    await page
+      .locator('header')
+      .getByRole('button', { name: new RegExp(`^${team.name}`) })
+      .click();
+    await page.getByRole('menuitem', { name: new RegExp(lng === 'en' ? 'category' : 'kategori', 'i') }).click();
+    await expect(page.getByRole('dialog', { name: text(lng, 'channels', 'createCategory.title') })).toBeVisible();
+    await shoot(`${lng}-create-category`);
+    await closeDialog();
 
     await nav.getByRole('button', { name: text(lng, 'teams-page', 'channelSettingsOf', { name: 'scrims' }) }).click();
     const settings = page.getByRole('dialog', { name: text(lng, 'channels', 'settings.title', { name: 'scrims' }) });
@@ -291,5 +291,5 @@ test('the channel dialogs on a desktop and a phone, in English and Turkish', asy
     await expect(page.getByRole('dialog', { name: '#scrims' }).getByText(longDescription)).toBeVisible();
     await shoot(`${lng}-description`);
     await closeDialog();
-  }
-});
+  });
+}

@@ -23,6 +23,7 @@ import {
 import styles from './ChannelSettings.module.css';
 import { useCloneChannel, useDeleteChannel, useUpdateChannel } from './mutations';
 import { NameCounter } from './NameCounter';
+import fieldStyles from '../../components/ui/Field.module.css';
 
 interface Props {
   team: Pick<Team, 'id' | 'createdBy'>;
@@ -108,7 +109,7 @@ export function ChannelOverviewTab({ team, channel, onDirtyChange, onDeleted }: 
         </div>
         <textarea
           id={ids.description}
-          className={`${styles.textarea} ${descriptionError ? styles.invalid : ''}`}
+          className={`${fieldStyles.textarea} ${descriptionError ? fieldStyles.invalid : ''}`}
           rows={4}
           placeholder={t('overview.descriptionPlaceholder')}
           value={form.values.description}
@@ -129,7 +130,7 @@ export function ChannelOverviewTab({ team, channel, onDirtyChange, onDeleted }: 
           </label>
           <select
             id={ids.slowmode}
-            className={styles.select}
+            className={fieldStyles.select}
             value={form.values.rateLimitPerUser}
             aria-describedby={ids.slowmodeHint}
             onChange={(e) => form.set({ rateLimitPerUser: Number(e.target.value) }, { touch: true })}
@@ -169,7 +170,7 @@ export function ChannelOverviewTab({ team, channel, onDirtyChange, onDeleted }: 
             />
             <input
               type="number"
-              className={styles.number}
+              className={`${fieldStyles.input} ${styles.number}`}
               min={LIMITS.userLimit.min}
               max={LIMITS.userLimit.max}
               step={1}
@@ -192,7 +193,7 @@ export function ChannelOverviewTab({ team, channel, onDirtyChange, onDeleted }: 
             <label className={styles.field}>
               <span className={styles.label}>{t('create.streamPlatform')}</span>
               <select
-                className={styles.select}
+                className={fieldStyles.select}
                 value={form.values.streamPlatform}
                 onChange={(e) => form.set({ streamPlatform: e.target.value as StreamPlatform }, { touch: true })}
               >

@@ -14,6 +14,7 @@ import { createChannelForm, createChannelValues, type StreamPlatform } from './c
 import styles from './ChannelDialogs.module.css';
 import { NameCounter } from './NameCounter';
 import { useCreateChannel } from './mutations';
+import fieldStyles from '../../components/ui/Field.module.css';
 
 interface Props {
   team: Pick<Team, 'id'>;
@@ -92,7 +93,7 @@ export function CreateChannelDialog({ team, categoryId, onClose }: Props) {
         />
         <label className={styles.selectField}>
           <span className={styles.label}>{t('create.category')}</span>
-          <select className={styles.select} value={form.values.categoryId} onChange={(e) => form.set({ categoryId: e.target.value }, { touch: true })}>
+          <select className={fieldStyles.select} value={form.values.categoryId} onChange={(e) => form.set({ categoryId: e.target.value }, { touch: true })}>
             <option value="">{t('create.noCategory')}</option>
             {categories.map((c) => (
               <option key={c.id} value={c.id}>
@@ -106,7 +107,7 @@ export function CreateChannelDialog({ team, categoryId, onClose }: Props) {
             <label className={styles.selectField}>
               <span className={styles.label}>{t('create.streamPlatform')}</span>
               <select
-                className={styles.select}
+                className={fieldStyles.select}
                 value={form.values.streamPlatform}
                 onChange={(e) => form.set({ streamPlatform: e.target.value as StreamPlatform }, { touch: true })}
               >

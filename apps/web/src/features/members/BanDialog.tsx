@@ -11,6 +11,7 @@ import { useZodForm } from '../../lib/form/use-zod-form';
 import styles from './BanDialog.module.css';
 import { useBanMember } from './mutations';
 import { useMemberName } from './use-member-name';
+import fieldStyles from '../../components/ui/Field.module.css';
 
 const MAX = LIMITS.banReason.max;
 
@@ -43,7 +44,7 @@ export function BanDialog({ team, userId, onClose }: { team: Pick<Team, 'id' | '
           </label>
           <textarea
             id={reasonId}
-            className={`${styles.textarea} ${error ? styles.invalid : ''}`}
+            className={`${fieldStyles.textarea} ${styles.textarea} ${error ? fieldStyles.invalid : ''}`}
             rows={4}
             maxLength={MAX}
             placeholder={t('members:ban.reasonPlaceholder')}

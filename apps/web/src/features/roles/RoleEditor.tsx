@@ -11,6 +11,7 @@ import { isDefaultRole } from './reorder';
 import { fieldOf, flagsLocked, withBit, type RoleValues } from './role-draft';
 import styles from './RolesTab.module.css';
 import { Switch } from './Switch';
+import fieldStyles from '../../components/ui/Field.module.css';
 
 export interface RoleEditorProps {
   role: Role;
@@ -164,7 +165,7 @@ export function RoleEditor({ role, values, readOnly, canGrant, errorFor, onChang
         </div>
         <textarea
           id={`${id}-description`}
-          className={`${styles.textarea} ${descriptionError ? styles.textareaInvalid : ''}`}
+          className={`${fieldStyles.textarea} ${styles.textarea} ${descriptionError ? fieldStyles.invalid : ''}`}
           value={values.description}
           rows={3}
           maxLength={LIMITS.roleDescription.max}

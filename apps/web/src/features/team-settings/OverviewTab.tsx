@@ -222,7 +222,7 @@ export function OverviewTab({ team, isOwner, canManage }: Props) {
             id={ids.description}
             name="description"
             rows={4}
-            className={`${fieldStyles.input} ${styles.textarea} ${descriptionError ? fieldStyles.invalid : ''}`}
+            className={`${fieldStyles.textarea} ${descriptionError ? fieldStyles.invalid : ''}`}
             placeholder={t('overview.descriptionPlaceholder')}
             value={values.description}
             disabled={!canManage}
