@@ -68,6 +68,19 @@ async function dragTo(page: Page, from: Locator, to: Locator, { below = false } 
   await page.mouse.move(b.x + b.width / 2, b.y + (below ? b.height * 0.8 : b.height * 0.2), { steps: 12 });
 }
 
+/**
+ * Press `key` with an item picked up by keyboard until `announced` is read out, then stop: an arrow
+ * pressed before dnd-kit has measured the list moves nothing, so the test drops only after the move.
+ */
+async function moveUntilAnnounced(page: Page, key: 'ArrowUp' | 'ArrowDown', announced: string): Promise<void> {
+  const over = page.getByText(announced);
+  for (let i = 0; i < 3 && (await over.count()) === 0; i += 1) {
+    await page.keyboard.press(key);
+    await over.waitFor({ state: 'attached', timeout: 2_000 }).catch(() => undefined);
+  }
+  await expect(over).toBeAttached();
+}
+
 const saved = (page: Page, path: RegExp) => page.waitForResponse((r) => path.test(new URL(r.url()).pathname) && r.request().method() !== 'GET');
 
 test('the owner reorders channels with the mouse and the keyboard, and the order stays after a reload', async ({
@@ -115,7 +128,8 @@ test('the owner reorders channels with the mouse and the keyboard, and the order
   await test.step('keyboard: Escape puts the channel back and saves nothing', async () => {
     await channelLink(page, 'alpha').focus();
     await page.keyboard.press('Space');
-    await page.keyboard.press('ArrowUp');
+    await expect(page.getByText('Picked up channel alpha.')).toBeAttached();
+    await moveUntilAnnounced(page, 'ArrowUp', `Channel alpha is at position 3 of 4 in ${main}.`);
     await page.keyboard.press('Escape');
     await expect(page.getByText('Moving alpha was cancelled. It is back where it was.')).toBeAttached();
     await expect.poll(() => names(mainList)).toEqual(['general', 'bravo', 'charlie', 'alpha']);
@@ -156,7 +170,7 @@ test('the owner moves a channel into another category (also a collapsed one) and
     await squadSection.getByRole('button', { name: squad, exact: true }).focus();
     await page.keyboard.press('Space');
     await expect(page.getByText(`Picked up category ${squad}.`)).toBeAttached();
-    await page.keyboard.press('ArrowUp');
+    await moveUntilAnnounced(page, 'ArrowUp', `Category ${squad} is at position 1 of 2.`);
     await page.keyboard.press('Space');
     expect((await request).ok()).toBe(true);
     await expect.poll(() => categoryNames(page)).toEqual([squad, main]);
@@ -211,7 +225,7 @@ test('team icons reorder with the mouse and the keyboard, and the order stays af
   await teams.getByRole('link', { name: team.name }).focus();
   await page.keyboard.press('Space');
   await expect(page.getByText(`Picked up team ${team.name}.`)).toBeAttached();
-  await page.keyboard.press('ArrowUp');
+  await moveUntilAnnounced(page, 'ArrowUp', `Team ${team.name} is at position 1 of 2.`);
   await page.keyboard.press('Space');
   expect((await back).ok()).toBe(true);
   await expect.poll(order).toEqual([team.name, second.name]);
