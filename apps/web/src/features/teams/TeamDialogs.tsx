@@ -11,7 +11,7 @@ const LeaveTeamDialog = lazyNamed(() => import('../team-settings/LeaveTeamDialog
 const CreateChannelDialog = lazyNamed(() => import('../channels/CreateChannelDialog'), 'CreateChannelDialog');
 const CreateCategoryDialog = lazyNamed(() => import('../channels/CreateCategoryDialog'), 'CreateCategoryDialog');
 const ChannelSettingsDialog = lazyNamed(() => import('../channels/ChannelSettingsDialog'), 'ChannelSettingsDialog');
-const CategorySettingsDialog = lazyNamed(() => import('../channels/CategorySettingsDialog'), 'CategorySettingsDialog');
+const CategorySettingsDialog = lazyNamed(() => import('../channels/ChannelSettingsDialog'), 'CategorySettingsDialog');
 
 interface Props {
   team: Team;
