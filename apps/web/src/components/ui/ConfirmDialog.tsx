@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from './Button';
 import { Dialog } from './Dialog';
+import { FormError } from './FormError';
 import styles from './ConfirmDialog.module.css';
 
 export interface ConfirmDialogProps {
@@ -38,11 +39,7 @@ export function ConfirmDialog({ open, onClose, title, message, confirmLabel, onC
   return (
     <Dialog open={open} onClose={onClose} title={title} size="sm">
       <div className={styles.message}>{message}</div>
-      {error && (
-        <p className={styles.error} role="alert">
-          {error}
-        </p>
-      )}
+      <FormError message={error} className={styles.error} />
       <div className={styles.actions}>
         <Button variant="ghost" onClick={onClose} disabled={busy}>
           {t('cancel')}

@@ -20,8 +20,6 @@ export interface MenuProps {
   /** Which edge of the trigger the menu lines up with. */
   align?: 'start' | 'end';
   triggerClassName?: string;
-  /** Extra props for tests and styling hooks on the trigger. */
-  triggerTitle?: string;
 }
 
 /**
@@ -29,7 +27,7 @@ export interface MenuProps {
  * ArrowUp on the last; arrows, Home and End move; Enter or Space picks; Escape closes and returns
  * focus to the trigger; Tab or a click outside closes.
  */
-export function Menu({ label, trigger, items, align = 'start', triggerClassName, triggerTitle }: MenuProps) {
+export function Menu({ label, trigger, items, align = 'start', triggerClassName }: MenuProps) {
   const [open, setOpen] = useState(false);
   const [focusIndex, setFocusIndex] = useState(0);
   const rootRef = useRef<HTMLDivElement>(null);
@@ -73,7 +71,6 @@ export function Menu({ label, trigger, items, align = 'start', triggerClassName,
         type="button"
         className={triggerClassName ?? styles.trigger}
         aria-label={label}
-        title={triggerTitle}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}

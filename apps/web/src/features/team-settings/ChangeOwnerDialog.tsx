@@ -44,8 +44,8 @@ export function ChangeOwnerDialog({ team, onClose }: { team: Team; onClose: () =
     );
   }
 
-  const all = members.data ? ownerCandidates(members.data, team.createdBy, '') : [];
-  const shown = members.data ? ownerCandidates(members.data, team.createdBy, search) : [];
+  const all = ownerCandidates(members.data ?? [], team.createdBy, '');
+  const shown = search.trim() === '' ? all : ownerCandidates(all, team.createdBy, search);
   return (
     <Dialog open onClose={onClose} title={t('changeOwner.title')} description={t('changeOwner.description', { name: team.name })} size="md">
       {members.isPending ? (

@@ -2,6 +2,7 @@ import { useId, useRef, useState, type KeyboardEvent, type PointerEvent } from '
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
+import { FormError } from '../../components/ui/FormError';
 import { clampCrop, cropRect, imagePlacement, initialCrop, MAX_ZOOM, MIN_ZOOM, panBy, zoomTo, type Crop, type Size } from './crop';
 import styles from './ImageCropDialog.module.css';
 
@@ -49,7 +50,7 @@ async function renderCrop(image: HTMLImageElement, crop: Crop, shape: CropShape)
  * frame, zoom with the slider (or + and −); Apply draws the framed part into a PNG.
  */
 export function ImageCropDialog({ title, src, shape, onCancel, onApply }: Props) {
-  const { t } = useTranslation('team-settings');
+  const { t, i18n } = useTranslation('team-settings');
   const imgRef = useRef<HTMLImageElement>(null);
   const frameRef = useRef<HTMLDivElement>(null);
   const drag = useRef<{ x: number; y: number; id: number } | null>(null);
@@ -164,7 +165,7 @@ export function ImageCropDialog({ title, src, shape, onCancel, onApply }: Props)
           step={0.01}
           value={crop?.zoom ?? MIN_ZOOM}
           disabled={!crop}
-          aria-valuetext={`${Math.round((crop?.zoom ?? 1) * 100)}%`}
+          aria-valuetext={new Intl.NumberFormat(i18n.language, { style: 'percent' }).format(crop?.zoom ?? MIN_ZOOM)}
           onChange={(e) => zoom(Number(e.target.value))}
           className={styles.zoom}
         />
@@ -172,11 +173,7 @@ export function ImageCropDialog({ title, src, shape, onCancel, onApply }: Props)
           <path d="M4 12h16M12 4v16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
         </svg>
       </div>
-      {error && (
-        <p className={styles.error} role="alert">
-          {error}
-        </p>
-      )}
+      <FormError message={error} className={styles.error} />
       <div className={styles.actions}>
         <Button variant="ghost" onClick={onCancel} disabled={busy}>
           {t('common:cancel')}

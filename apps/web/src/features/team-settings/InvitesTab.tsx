@@ -42,37 +42,40 @@ export function InvitesTab({ team }: { team: Team }) {
       <p className={styles.description}>{t('invites.description')}</p>
       <TabState query={invites} empty={invites.data?.length === 0 ? t('invites.empty') : null}>
         <ul className={styles.list}>
-          {invites.data?.map((invite) => (
-            <li key={invite.code} className={styles.row}>
-              <Avatar id={invite.inviter} name={inviterName(invite.inviter)} size={36} />
-              <div className={styles.main}>
-                <span className={styles.title}>
-                  <code className={styles.code}>{invite.code}</code>
-                </span>
-                <span className={styles.meta}>
-                  <span>
-                    {t('invites.inviter')}: {inviterName(invite.inviter)}
+          {invites.data?.map((invite) => {
+            const inviter = inviterName(invite.inviter);
+            return (
+              <li key={invite.code} className={styles.row}>
+                <Avatar id={invite.inviter} name={inviter} size={36} />
+                <div className={styles.main}>
+                  <span className={styles.title}>
+                    <code className={styles.code}>{invite.code}</code>
                   </span>
-                  <span aria-hidden="true">·</span>
-                  <span>
-                    {t('invites.uses')}:{' '}
-                    {invite.maxUses === null
-                      ? t('invites.usesUnlimited', { uses: invite.uses })
-                      : t('invites.usesOf', { uses: invite.uses, max: invite.maxUses })}
+                  <span className={styles.meta}>
+                    <span>
+                      {t('invites.inviter')}: {inviter}
+                    </span>
+                    <span aria-hidden="true">·</span>
+                    <span>
+                      {t('invites.uses')}:{' '}
+                      {invite.maxUses === null
+                        ? t('invites.usesUnlimited', { uses: invite.uses })
+                        : t('invites.usesOf', { uses: invite.uses, max: invite.maxUses })}
+                    </span>
                   </span>
-                </span>
-                <ExpiryCountdown expiresAt={invite.expiresAt} className={styles.expiry} />
-              </div>
-              <div className={styles.actions}>
-                <Button size="sm" variant="secondary" onClick={() => void copy(invite.code)} aria-label={t('invites.copyOf', { code: invite.code })}>
-                  {t('invites.copy')}
-                </Button>
-                <Button size="sm" variant="danger" onClick={() => setDeleting(invite)} aria-label={t('invites.deleteOf', { code: invite.code })}>
-                  {t('invites.delete')}
-                </Button>
-              </div>
-            </li>
-          ))}
+                  <ExpiryCountdown expiresAt={invite.expiresAt} className={styles.expiry} />
+                </div>
+                <div className={styles.actions}>
+                  <Button size="sm" variant="secondary" onClick={() => void copy(invite.code)} aria-label={t('invites.copyOf', { code: invite.code })}>
+                    {t('invites.copy')}
+                  </Button>
+                  <Button size="sm" variant="danger" onClick={() => setDeleting(invite)} aria-label={t('invites.deleteOf', { code: invite.code })}>
+                    {t('invites.delete')}
+                  </Button>
+                </div>
+              </li>
+            );
+          })}
         </ul>
       </TabState>
       {deleting && (

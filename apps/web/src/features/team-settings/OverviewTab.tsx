@@ -9,6 +9,7 @@ import { SaveBar } from '../../components/ui/SaveBar';
 import { TextField } from '../../components/ui/TextField';
 import { useToast } from '../../components/ui/toast-context';
 import { useZodForm } from '../../lib/form/use-zod-form';
+import { firstLetter } from '../../lib/initials';
 import { useUploadImage } from '../uploads/mutations';
 import { ChangeOwnerDialog } from './ChangeOwnerDialog';
 import { BANNER_SHAPE, ImageCropDialog, PICTURE_SHAPE } from './ImageCropDialog';
@@ -46,9 +47,7 @@ export function OverviewTab({ team, isOwner, canManage }: Props) {
   const [cropping, setCropping] = useState<{ field: ImageField; src: string } | null>(null);
   const [fileError, setFileError] = useState<{ field: ImageField; message: string } | null>(null);
   const [ownerDialog, setOwnerDialog] = useState(false);
-  const pictureInput = useRef<HTMLInputElement>(null);
-  const bannerInput = useRef<HTMLInputElement>(null);
-  const ids = { description: useId(), counter: useId(), teenHint: useId(), pictureHint: useId(), bannerHint: useId() };
+  const ids = { description: useId(), counter: useId(), teenHint: useId(), pictureHint: useId(), bannerHint: useId(), owner: useId() };
 
   const { values } = form;
   const dirty = Object.keys(overviewChanges(team, values)).length > 0;
@@ -91,7 +90,15 @@ export function OverviewTab({ team, isOwner, canManage }: Props) {
     setFileError(null);
   };
 
-  const letter = Array.from(team.name.trim())[0]?.toUpperCase() ?? '?';
+  /** The upload, change and remove buttons of an image field. */
+  const imageButtons = (field: ImageField, disabled: boolean) => ({
+    field,
+    present: Boolean(values[field]),
+    disabled,
+    error: fileError?.field === field ? fileError.message : null,
+    onPick: pick(field),
+    onRemove: () => form.set({ [field]: null }, { touch: true }),
+  });
   const saveError = form.formError;
 
   return (
@@ -111,7 +118,7 @@ export function OverviewTab({ team, isOwner, canManage }: Props) {
               {values.profilePicture ? (
                 <img src={values.profilePicture} alt={t('overview.pictureAlt', { name: team.name })} className={styles.pictureImg} />
               ) : (
-                <span aria-hidden="true">{letter}</span>
+                <span aria-hidden="true">{firstLetter(team.name)}</span>
               )}
             </div>
             <div className={styles.imageControls}>
@@ -119,38 +126,12 @@ export function OverviewTab({ team, isOwner, canManage }: Props) {
               <p id={ids.pictureHint} className={styles.hint}>
                 {t('overview.pictureHint')}
               </p>
-              <div className={styles.buttons}>
-                <input
-                  ref={pictureInput}
-                  type="file"
-                  accept={IMAGE_TYPES.join(',')}
-                  className="visually-hidden"
-                  tabIndex={-1}
-                  aria-label={t('overview.uploadPicture')}
-                  onChange={pick('profilePicture')}
-                  disabled={!canManage}
-                />
-                <Button size="sm" variant="secondary" disabled={!canManage} onClick={() => pictureInput.current?.click()} aria-describedby={ids.pictureHint}>
-                  {values.profilePicture ? t('overview.changePicture') : t('overview.uploadPicture')}
-                </Button>
-                {values.profilePicture && canManage && (
-                  <Button size="sm" variant="ghost" onClick={() => form.set({ profilePicture: null }, { touch: true })}>
-                    {t('overview.removePicture')}
-                  </Button>
-                )}
-              </div>
-              {fileError?.field === 'profilePicture' && (
-                <p className={fieldStyles.error} role="alert">
-                  {fileError.message}
-                </p>
-              )}
+              <ImageButtons {...imageButtons('profilePicture', !canManage)} hintId={ids.pictureHint} />
             </div>
           </div>
 
           <div className={styles.bannerBlock}>
-            <div className={styles.labelRow}>
-              <h3 className={styles.label}>{t('overview.banner')}</h3>
-            </div>
+            <h3 className={styles.label}>{t('overview.banner')}</h3>
             <div className={styles.banner}>
               {values.banner ? (
                 <img src={values.banner} alt={t('overview.bannerAlt', { name: team.name })} className={styles.bannerImg} />
@@ -161,37 +142,7 @@ export function OverviewTab({ team, isOwner, canManage }: Props) {
             <p id={ids.bannerHint} className={styles.hint}>
               {locked ? t('overview.lockedHint') : t('overview.bannerHint')}
             </p>
-            <div className={styles.buttons}>
-              <input
-                ref={bannerInput}
-                type="file"
-                accept={IMAGE_TYPES.join(',')}
-                className="visually-hidden"
-                tabIndex={-1}
-                aria-label={t('overview.uploadBanner')}
-                onChange={pick('banner')}
-                disabled={!canManage || locked}
-              />
-              <Button
-                size="sm"
-                variant="secondary"
-                disabled={!canManage || locked}
-                onClick={() => bannerInput.current?.click()}
-                aria-describedby={ids.bannerHint}
-              >
-                {values.banner ? t('overview.changeBanner') : t('overview.uploadBanner')}
-              </Button>
-              {values.banner && canManage && !locked && (
-                <Button size="sm" variant="ghost" onClick={() => form.set({ banner: null }, { touch: true })}>
-                  {t('overview.removeBanner')}
-                </Button>
-              )}
-            </div>
-            {fileError?.field === 'banner' && (
-              <p className={fieldStyles.error} role="alert">
-                {fileError.message}
-              </p>
-            )}
+            <ImageButtons {...imageButtons('banner', !canManage || locked)} hintId={ids.bannerHint} />
           </div>
         </div>
 
@@ -244,9 +195,9 @@ export function OverviewTab({ team, isOwner, canManage }: Props) {
         </div>
 
         {isOwner && (
-          <section className={styles.owner} aria-labelledby={`${ids.teenHint}-owner`}>
+          <section className={styles.owner} aria-labelledby={ids.owner}>
             <div>
-              <h3 id={`${ids.teenHint}-owner`} className={styles.label}>
+              <h3 id={ids.owner} className={styles.label}>
                 {t('overview.owner')}
               </h3>
               <p className={styles.hint}>{t('overview.ownerHint')}</p>
@@ -271,5 +222,59 @@ export function OverviewTab({ team, isOwner, canManage }: Props) {
       )}
       {ownerDialog && <ChangeOwnerDialog team={team} onClose={() => setOwnerDialog(false)} />}
     </div>
+  );
+}
+
+const BUTTON_LABELS = {
+  profilePicture: { upload: 'overview.uploadPicture', change: 'overview.changePicture', remove: 'overview.removePicture' },
+  banner: { upload: 'overview.uploadBanner', change: 'overview.changeBanner', remove: 'overview.removeBanner' },
+} as const;
+
+interface ImageButtonsProps {
+  field: ImageField;
+  /** The field holds an image: Change and Remove instead of Upload. */
+  present: boolean;
+  disabled: boolean;
+  /** The hint that describes the upload button. */
+  hintId: string;
+  /** Why the chosen file was refused. */
+  error: string | null;
+  onPick: (e: ChangeEvent<HTMLInputElement>) => void;
+  onRemove: () => void;
+}
+
+/** An image field's hidden file input, opened by its Upload (or Change) button, the Remove button, and the chosen file's error. */
+function ImageButtons({ field, present, disabled, hintId, error, onPick, onRemove }: ImageButtonsProps) {
+  const { t } = useTranslation('team-settings');
+  const input = useRef<HTMLInputElement>(null);
+  const labels = BUTTON_LABELS[field];
+  return (
+    <>
+      <div className={styles.buttons}>
+        <input
+          ref={input}
+          type="file"
+          accept={IMAGE_TYPES.join(',')}
+          className="visually-hidden"
+          tabIndex={-1}
+          aria-label={t(labels.upload)}
+          onChange={onPick}
+          disabled={disabled}
+        />
+        <Button size="sm" variant="secondary" disabled={disabled} onClick={() => input.current?.click()} aria-describedby={hintId}>
+          {t(present ? labels.change : labels.upload)}
+        </Button>
+        {present && !disabled && (
+          <Button size="sm" variant="ghost" onClick={onRemove}>
+            {t(labels.remove)}
+          </Button>
+        )}
+      </div>
+      {error && (
+        <p className={fieldStyles.error} role="alert">
+          {error}
+        </p>
+      )}
+    </>
   );
 }
