@@ -11,18 +11,11 @@ import { TextField } from '../../components/ui/TextField';
 import { useToast } from '../../components/ui/toast-context';
 import { useZodForm } from '../../lib/form/use-zod-form';
 import { useTeamAccess } from '../teams/access';
-import {
-  channelOverviewForm,
-  channelOverviewValues,
-  overviewChanged,
-  overviewFieldsOf,
-  SLOWMODE_STEPS,
-  slowmodeParts,
-  type StreamPlatform,
-} from './channel-forms';
+import { channelOverviewForm, channelOverviewValues, overviewChanged, overviewFieldsOf, SLOWMODE_STEPS, slowmodeParts } from './channel-forms';
 import styles from './ChannelSettings.module.css';
 import { useCloneChannel, useDeleteChannel, useUpdateChannel } from './mutations';
 import { NameCounter } from './NameCounter';
+import { StreamFields } from './StreamFields';
 import fieldStyles from '../../components/ui/Field.module.css';
 
 interface Props {
@@ -189,29 +182,11 @@ export function ChannelOverviewTab({ team, channel, onDirtyChange, onDeleted }: 
       {fields.stream && (
         <fieldset className={styles.fieldset}>
           <legend className={styles.label}>{t('overview.stream')}</legend>
-          <div className={styles.streamRow}>
-            <label className={styles.field}>
-              <span className={styles.label}>{t('create.streamPlatform')}</span>
-              <select
-                className={fieldStyles.select}
-                value={form.values.streamPlatform}
-                onChange={(e) => form.set({ streamPlatform: e.target.value as StreamPlatform }, { touch: true })}
-              >
-                {LIMITS.streamPlatforms.map((p) => (
-                  <option key={p} value={p}>
-                    {t(`platforms.${p}`)}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <TextField
-              label={t('create.streamChannel')}
-              autoComplete="off"
-              maxLength={LIMITS.streamChannel.max + 20}
-              {...form.text('streamChannel', { live: true })}
-              error={form.errorFor('additionalData')}
-            />
-          </div>
+          <StreamFields
+            platform={form.values.streamPlatform}
+            onPlatformChange={(streamPlatform) => form.set({ streamPlatform }, { touch: true })}
+            streamer={{ ...form.text('streamChannel', { live: true }), error: form.errorFor('additionalData') }}
+          />
         </fieldset>
       )}
       <div className={styles.switchRow}>

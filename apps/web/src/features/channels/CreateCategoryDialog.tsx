@@ -2,18 +2,17 @@ import { createCategoryRequestSchema } from '@rally/shared/api/channels';
 import type { Team } from '@rally/shared/api/teams';
 import { LIMITS } from '@rally/shared/limits';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
-import { FormError } from '../../components/ui/FormError';
 import { TextField } from '../../components/ui/TextField';
 import { useZodForm } from '../../lib/form/use-zod-form';
 import styles from './ChannelDialogs.module.css';
+import { DialogFormFooter } from './DialogFormFooter';
 import { useCreateCategory } from './mutations';
 import { NameCounter } from './NameCounter';
 
 /** Create a category (spec 001 §5: a name of 1–20 characters after trimming). */
 export function CreateCategoryDialog({ team, onClose }: { team: Pick<Team, 'id'>; onClose: () => void }) {
-  const { t } = useTranslation(['channels', 'common']);
+  const { t } = useTranslation('channels');
   const create = useCreateCategory(team.id);
   const form = useZodForm({ schema: createCategoryRequestSchema, initialValues: { name: '' }, fields: ['name'] });
 
@@ -33,15 +32,13 @@ export function CreateCategoryDialog({ team, onClose }: { team: Pick<Team, 'id'>
           {...form.text('name', { live: true })}
           labelAside={<NameCounter value={form.values.name} max={LIMITS.categoryName.max} />}
         />
-        <FormError message={form.formError} />
-        <div className={styles.actions}>
-          <Button variant="ghost" onClick={onClose}>
-            {t('common:cancel')}
-          </Button>
-          <Button type="submit" disabled={!form.data} loading={create.isPending}>
-            {t('createCategory.submit')}
-          </Button>
-        </div>
+        <DialogFormFooter
+          formError={form.formError}
+          onCancel={onClose}
+          submitLabel={t('createCategory.submit')}
+          invalid={!form.data}
+          pending={create.isPending}
+        />
       </form>
     </Dialog>
   );

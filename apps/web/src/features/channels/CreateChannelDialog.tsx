@@ -3,17 +3,17 @@ import type { Team } from '@rally/shared/api/teams';
 import { LIMITS } from '@rally/shared/limits';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
-import { FormError } from '../../components/ui/FormError';
 import { TextField } from '../../components/ui/TextField';
 import { useZodForm } from '../../lib/form/use-zod-form';
 import { ChannelIcon } from '../teams/ChannelIcon';
 import { useTeamChannels } from '../teams/channel-queries';
-import { createChannelForm, createChannelValues, type StreamPlatform } from './channel-forms';
+import { createChannelForm, createChannelValues } from './channel-forms';
 import styles from './ChannelDialogs.module.css';
+import { DialogFormFooter } from './DialogFormFooter';
 import { NameCounter } from './NameCounter';
 import { useCreateChannel } from './mutations';
+import { StreamFields } from './StreamFields';
 import fieldStyles from '../../components/ui/Field.module.css';
 
 interface Props {
@@ -32,7 +32,7 @@ const BETA_TYPES = new Set(['voice', 'announcement']);
  * opens at once; a failure shows the server's message in the dialog.
  */
 export function CreateChannelDialog({ team, categoryId, onClose }: Props) {
-  const { t } = useTranslation(['channels', 'common']);
+  const { t } = useTranslation('channels');
   const navigate = useNavigate();
   const categories = useTeamChannels(team.id).data?.categories ?? [];
   const create = useCreateChannel(team.id);
@@ -103,41 +103,18 @@ export function CreateChannelDialog({ team, categoryId, onClose }: Props) {
           </select>
         </label>
         {type === 'watchstream' && (
-          <div className={styles.streamRow}>
-            <label className={styles.selectField}>
-              <span className={styles.label}>{t('create.streamPlatform')}</span>
-              <select
-                className={fieldStyles.select}
-                value={form.values.streamPlatform}
-                onChange={(e) => form.set({ streamPlatform: e.target.value as StreamPlatform }, { touch: true })}
-              >
-                {LIMITS.streamPlatforms.map((p) => (
-                  <option key={p} value={p}>
-                    {t(`platforms.${p}`)}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <TextField
-              label={t('create.streamChannel')}
-              autoComplete="off"
-              placeholder={t('create.streamChannelPlaceholder')}
-              maxLength={LIMITS.streamChannel.max + 20}
-              hint={t('create.streamChannelHint')}
-              {...form.text('streamChannel')}
-              error={form.errorFor('additionalData')}
-            />
-          </div>
+          <StreamFields
+            platform={form.values.streamPlatform}
+            onPlatformChange={(streamPlatform) => form.set({ streamPlatform }, { touch: true })}
+            streamer={{
+              ...form.text('streamChannel'),
+              error: form.errorFor('additionalData'),
+              placeholder: t('create.streamChannelPlaceholder'),
+              hint: t('create.streamChannelHint'),
+            }}
+          />
         )}
-        <FormError message={form.formError} />
-        <div className={styles.actions}>
-          <Button variant="ghost" onClick={onClose}>
-            {t('common:cancel')}
-          </Button>
-          <Button type="submit" disabled={!form.data} loading={create.isPending}>
-            {t('create.submit')}
-          </Button>
-        </div>
+        <DialogFormFooter formError={form.formError} onCancel={onClose} submitLabel={t('create.submit')} invalid={!form.data} pending={create.isPending} />
       </form>
     </Dialog>
   );
