@@ -1,6 +1,7 @@
 import type { Role } from '@rally/shared/api/teams';
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { swatchBackground } from '../roles/presets';
 import styles from './AddRolePanel.module.css';
 
 interface Props {
@@ -56,11 +57,7 @@ export function AddRolePanel({ id, roles, onAdd, onClose, busy }: Props) {
           {roles.map((role) => (
             <li key={role.id}>
               <button type="button" className={styles.item} onClick={() => onAdd(role)} disabled={busy} title={role.name}>
-                <span
-                  className={styles.dot}
-                  style={role.color ? { background: role.color2 ? `linear-gradient(135deg, ${role.color}, ${role.color2})` : role.color } : undefined}
-                  aria-hidden="true"
-                />
+                <span className={styles.dot} style={role.color ? { background: swatchBackground(role.color, role.color2) } : undefined} aria-hidden="true" />
                 <span className={styles.name}>{role.name}</span>
               </button>
             </li>

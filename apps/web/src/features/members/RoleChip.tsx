@@ -1,5 +1,6 @@
 import type { Role } from '@rally/shared/api/teams';
 import { useTranslation } from 'react-i18next';
+import { swatchBackground } from '../roles/presets';
 import styles from './RoleChip.module.css';
 
 /** Spec 001 §2: role names are cut at 12 characters in a chip. */
@@ -15,7 +16,7 @@ export function chipName(name: string): string {
 export function RoleChip({ role, onRemove, removing }: { role: Pick<Role, 'name' | 'color' | 'color2'>; onRemove?: () => void; removing?: boolean }) {
   const { t } = useTranslation('members');
   const short = chipName(role.name);
-  const dot = role.color ? (role.color2 ? `linear-gradient(135deg, ${role.color}, ${role.color2})` : role.color) : undefined;
+  const dot = role.color ? swatchBackground(role.color, role.color2) : undefined;
   return (
     <span className={styles.chip} title={short === role.name ? undefined : role.name}>
       {onRemove ? (

@@ -1,7 +1,7 @@
 import type { BanRequest } from '@rally/shared/api/moderation';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/api';
-import { removeMember, updateMember, updateTeamInList } from '../teams/cache';
+import { addRoleToMember, removeMember, removeRoleFromMember, updateTeamInList } from '../teams/cache';
 
 interface MemberRoleVars {
   teamId: string;
@@ -14,8 +14,7 @@ export function useAddMemberRole() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async ({ teamId, userId, roleId }: MemberRoleVars) => call('addMemberRole', { params: { teamId, userId, roleId } }),
-    onSuccess: (_data, { teamId, userId, roleId }) =>
-      updateMember(qc, teamId, userId, (m) => (m.roles.includes(roleId) ? m : { ...m, roles: [...m.roles, roleId] })),
+    onSuccess: (_data, { teamId, userId, roleId }) => addRoleToMember(qc, teamId, userId, roleId),
   });
 }
 
@@ -24,20 +23,13 @@ export function useRemoveMemberRole() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async ({ teamId, userId, roleId }: MemberRoleVars) => call('removeMemberRole', { params: { teamId, userId, roleId } }),
-    onSuccess: (_data, { teamId, userId, roleId }) =>
-      updateMember(qc, teamId, userId, (m) => (m.roles.includes(roleId) ? { ...m, roles: m.roles.filter((r) => r !== roleId) } : m)),
+    onSuccess: (_data, { teamId, userId, roleId }) => removeRoleFromMember(qc, teamId, userId, roleId),
   });
 }
 
 /** The member is out of the team: out of its member list, one fewer in its count (USER_LEFT_TEAM may have done it first). */
 function memberGone(qc: ReturnType<typeof useQueryClient>, teamId: string, userId: string) {
-  let listed = false;
-  updateMember(qc, teamId, userId, (m) => {
-    listed = true;
-    return m;
-  });
-  removeMember(qc, teamId, userId);
-  if (listed) updateTeamInList(qc, teamId, (t) => ({ ...t, memberCount: Math.max(0, t.memberCount - 1) }));
+  if (removeMember(qc, teamId, userId)) updateTeamInList(qc, teamId, (t) => ({ ...t, memberCount: Math.max(0, t.memberCount - 1) }));
 }
 
 /** Kick a member. */

@@ -59,9 +59,15 @@ export function RolesTab({ team }: { team: Team }) {
   const { canActOnRole } = access;
   const canMove = useCallback((role: Role) => !isDefaultRole(role) && canActOnRole(role), [canActOnRole]);
   const valuesOf = useCallback((role: Role) => currentValues(role, drafts), [drafts]);
+  // Members holding each role, counted once per member list (not once per role on every render).
+  const holders = useMemo(() => {
+    const counts = new Map<string, number>();
+    for (const m of members ?? []) for (const id of m.roles) counts.set(id, (counts.get(id) ?? 0) + 1);
+    return counts;
+  }, [members]);
   const memberCount = (role: Role): number | undefined => {
     if (!members) return undefined;
-    return isDefaultRole(role) ? members.length : members.filter((m) => m.roles.includes(role.id)).length;
+    return isDefaultRole(role) ? members.length : (holders.get(role.id) ?? 0);
   };
 
   const select = (roleId: string) => {

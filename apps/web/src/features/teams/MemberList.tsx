@@ -1,4 +1,4 @@
-import type { Channel, Member, Team } from '@rally/shared/api/teams';
+import type { Channel, Team } from '@rally/shared/api/teams';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useMemo, useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -94,11 +94,7 @@ export function MemberList({ team, channel }: Props) {
           if (!row) return null;
           return (
             <div key={item.key} className={styles.row} style={{ height: item.size, transform: `translateY(${item.start}px)` }}>
-              {row.kind === 'header' ? (
-                <GroupHeader row={row} />
-              ) : (
-                <MemberRow member={row.member} row={row} index={item.index} isOwner={row.member.id === team.createdBy} />
-              )}
+              {row.kind === 'header' ? <GroupHeader row={row} /> : <MemberRow row={row} index={item.index} isOwner={row.member.id === team.createdBy} />}
             </div>
           );
         })}
@@ -126,17 +122,8 @@ function GroupHeader({ row }: { row: Extract<MemberListRow, { kind: 'header' }> 
   );
 }
 
-const MemberRow = memo(function MemberRow({
-  member,
-  row,
-  index,
-  isOwner,
-}: {
-  member: Member;
-  row: Extract<MemberListRow, { kind: 'member' }>;
-  index: number;
-  isOwner: boolean;
-}) {
+const MemberRow = memo(function MemberRow({ row, index, isOwner }: { row: Extract<MemberListRow, { kind: 'member' }>; index: number; isOwner: boolean }) {
+  const { member, colorRole } = row;
   const { t } = useTranslation('teams-page');
   const card = useProfileCard();
   const offline = member.presence === 0;
@@ -155,7 +142,7 @@ const MemberRow = memo(function MemberRow({
         <Avatar id={member.id} name={member.username} size={32} />
         <span className={`${styles.presence} ${styles[PRESENCE_CLASS[member.presence]]}`} title={presence} aria-hidden="true" />
       </span>
-      <span className={styles.name} style={roleNameStyle(row.colorRole)}>
+      <span className={styles.name} style={roleNameStyle(colorRole)}>
         {member.username}
       </span>
       <span className="visually-hidden">{extra}</span>

@@ -175,9 +175,24 @@ export function updateMember(qc: QueryClient, teamId: string, userId: string, up
   updateLoaded<Member[]>(qc, queryKeys.teamMembers(teamId), (members) => updateById(members, userId, update));
 }
 
-/** A member left or was removed: out of the team's loaded member list. */
-export function removeMember(qc: QueryClient, teamId: string, userId: string): void {
-  updateLoaded<Member[]>(qc, queryKeys.teamMembers(teamId), (members) => withoutId(members, userId));
+/** A role given to a member (USER_ROLE_ADDED, or the viewer's own add). */
+export function addRoleToMember(qc: QueryClient, teamId: string, userId: string, roleId: string): void {
+  updateMember(qc, teamId, userId, (m) => (m.roles.includes(roleId) ? m : { ...m, roles: [...m.roles, roleId] }));
+}
+
+/** A role taken from a member (USER_ROLE_REMOVED, or the viewer's own removal). */
+export function removeRoleFromMember(qc: QueryClient, teamId: string, userId: string, roleId: string): void {
+  updateMember(qc, teamId, userId, (m) => (m.roles.includes(roleId) ? { ...m, roles: m.roles.filter((r) => r !== roleId) } : m));
+}
+
+/** A member left or was removed: out of the team's loaded member list. Says whether that list had them. */
+export function removeMember(qc: QueryClient, teamId: string, userId: string): boolean {
+  let listed = false;
+  updateLoaded<Member[]>(qc, queryKeys.teamMembers(teamId), (members) => {
+    listed = members.some((m) => m.id === userId);
+    return withoutId(members, userId);
+  });
+  return listed;
 }
 
 function isMembersKey(key: readonly unknown[]): boolean {

@@ -4,10 +4,12 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { FeatureEventHandlers } from '../../lib/gateway/event-handlers';
 import { queryKeys } from '../../lib/query-keys';
 import {
+  addRoleToMember,
   removeCategory,
   removeChannel,
   removeMember,
   removeRole,
+  removeRoleFromMember,
   removeTeamFromList,
   seedTeam,
   setCategoryPlaces,
@@ -15,7 +17,6 @@ import {
   setTeamList,
   setTeamListOrder,
   setTeamRoles,
-  updateMember,
   updateTeamInList,
   upsertCategory,
   upsertChannel,
@@ -54,12 +55,8 @@ export const teamEvents = {
   CHANNELS_PRIORITY_UPDATED: (qc, { teamId, channels }) => setChannelPlaces(qc, teamId, channels),
   CATEGORIES_PRIORITY_UPDATED: (qc, { teamId, categories }) => setCategoryPlaces(qc, teamId, categories),
 
-  USER_ROLE_ADDED(qc, { teamId, userId, roleId }) {
-    updateMember(qc, teamId, userId, (m) => (m.roles.includes(roleId) ? m : { ...m, roles: [...m.roles, roleId] }));
-  },
-  USER_ROLE_REMOVED(qc, { teamId, userId, roleId }) {
-    updateMember(qc, teamId, userId, (m) => (m.roles.includes(roleId) ? { ...m, roles: m.roles.filter((r) => r !== roleId) } : m));
-  },
+  USER_ROLE_ADDED: (qc, { teamId, userId, roleId }) => addRoleToMember(qc, teamId, userId, roleId),
+  USER_ROLE_REMOVED: (qc, { teamId, userId, roleId }) => removeRoleFromMember(qc, teamId, userId, roleId),
   ROLE_CREATED: (qc, role) => upsertRole(qc, role),
   ROLE_DELETED: (qc, { teamId, roleId }) => removeRole(qc, teamId, roleId),
   TEAM_ROLES_UPDATED: (qc, { teamId, roles }) => setTeamRoles(qc, teamId, roles),
