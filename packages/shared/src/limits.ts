@@ -8,6 +8,8 @@ export const LIMITS = {
   minimumAge: 13,
   teamName: { min: 1, max: 20 },
   teamDescription: { max: 1000 },
+  /** Safe for teen cannot be switched in a team of more members than this (001 §5, §9). */
+  safeForTeenMembers: 100,
   channelName: { min: 1, max: 20 },
   categoryName: { min: 1, max: 20 },
   /** The spec gives no bound for a channel's description (its header cuts it at 50); Discord's topic bound. */

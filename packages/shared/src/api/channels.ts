@@ -10,16 +10,12 @@ import { nameText, text } from './text';
 
 const successTrue = z.literal(true);
 
-/** A lone UTF-16 surrogate cannot be stored (PostgreSQL text is UTF-8): refused like other bad characters. */
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-const wellFormed = (schema: z.ZodString) => schema.refine((v) => !LONE_SURROGATE.test(v), { message: 'text_invalid_characters', abort: true });
-
 /** Trimmed, bidi controls removed; 1–20 characters with the spec's text. */
-export const channelNameSchema = wellFormed(nameText({ max: LIMITS.channelName.max * 4, error: 'channel_name_length' }))
+export const channelNameSchema = nameText({ max: LIMITS.channelName.max * 4, error: 'channel_name_length' })
   .min(LIMITS.channelName.min, 'channel_name_length')
   .max(LIMITS.channelName.max, 'channel_name_length');
 
-export const categoryNameSchema = wellFormed(nameText({ max: LIMITS.categoryName.max * 4, error: 'category_name_length' }))
+export const categoryNameSchema = nameText({ max: LIMITS.categoryName.max * 4, error: 'category_name_length' })
   .min(LIMITS.categoryName.min, 'category_name_length')
   .max(LIMITS.categoryName.max, 'category_name_length');
 
@@ -29,7 +25,7 @@ export const CREATABLE_CHANNEL_TYPES = ['text', 'todo', 'watchstream', 'voice', 
 /** A watch-stream channel's stream: Twitch or Kick and the streamer's username (4–25). */
 export const streamDataSchema = z.object({
   streamPlatform: z.enum(LIMITS.streamPlatforms, { error: 'stream_platform_invalid' }),
-  streamChannel: wellFormed(nameText({ max: LIMITS.streamChannel.max * 4, error: 'stream_channel_length' }))
+  streamChannel: nameText({ max: LIMITS.streamChannel.max * 4, error: 'stream_channel_length' })
     .min(LIMITS.streamChannel.min, 'stream_channel_length')
     .max(LIMITS.streamChannel.max, 'stream_channel_length'),
 });
@@ -49,9 +45,7 @@ export type CreateChannelRequest = z.input<typeof createChannelRequestSchema>;
 /** The settings a channel's overview tab edits; absent fields keep their value. */
 export const updateChannelRequestSchema = z.object({
   name: channelNameSchema.optional(),
-  description: wellFormed(text({ max: LIMITS.channelDescription.max, multiline: true, error: 'channel_description_too_long' }))
-    .nullable()
-    .optional(),
+  description: text({ max: LIMITS.channelDescription.max, multiline: true, error: 'channel_description_too_long' }).nullable().optional(),
   rateLimitPerUser: z.number({ error: 'slowmode_range' }).int('slowmode_range').min(0, 'slowmode_range').max(LIMITS.slowmode.max, 'slowmode_range').optional(),
   userLimit: z
     .number({ error: 'user_limit_range' })

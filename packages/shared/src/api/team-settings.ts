@@ -6,10 +6,6 @@ import { ROUTES } from './routes';
 import { inviteSchema, memberSchema, teamNameSchema, teamParamsSchema, teamSchema } from './teams';
 import { text } from './text';
 
-/** A UTF-16 half of a pair without its other half (JSON cannot carry it to the audit log's jsonb). */
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-const wellFormed = (v: string | null | undefined) => v == null || !LONE_SURROGATE.test(v);
-
 /**
  * A picture or banner as `POST /api/v1/upload` answered its `url` (the server accepts only its own
  * upload keys of the field's kind: teamIcon for the picture, teamBanner for the banner), or null to
@@ -24,12 +20,8 @@ const uploadedImageSchema = text({ max: 512, error: 'team_image_invalid' }).null
  */
 export const updateTeamRequestSchema = z
   .object({
-    name: teamNameSchema.refine(wellFormed, 'text_invalid_characters').optional(),
-    description: text({ max: LIMITS.teamDescription.max, tooLong: 'team_description_too_long', multiline: true })
-      .trim()
-      .refine(wellFormed, 'text_invalid_characters')
-      .nullable()
-      .optional(),
+    name: teamNameSchema.optional(),
+    description: text({ max: LIMITS.teamDescription.max, tooLong: 'team_description_too_long', multiline: true }).trim().nullable().optional(),
     isSafeForTeen: z.boolean().optional(),
     profilePicture: uploadedImageSchema,
     banner: uploadedImageSchema,

@@ -27,6 +27,15 @@ describe('text()', () => {
     }
   });
 
+  it('refuses a lone surrogate (UTF-8 and jsonb cannot hold it) the same way, and keeps a whole pair', () => {
+    const multi = text({ max: 100, multiline: true });
+    for (const value of ['a\ud800', '\udc00b', 'x\ud83dy', '\ude00\ud83d']) {
+      expect(issues(schema.safeParse(value)), JSON.stringify(value)).toEqual([{ code: 'custom', message: 'text_invalid_characters' }]);
+      expect(issues(multi.safeParse(value)), JSON.stringify(value)).toEqual([{ code: 'custom', message: 'text_invalid_characters' }]);
+    }
+    expect(multi.safeParse('gg \ud83c\udfae').success).toBe(true);
+  });
+
   it('lets multi-line text keep tab, line feed and carriage return, and one-line text refuse them and C1 controls', () => {
     const multi = text({ max: 100, multiline: true });
     expect(multi.safeParse('a\tb\r\nc').success).toBe(true);

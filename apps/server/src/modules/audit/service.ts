@@ -3,7 +3,7 @@ import type { Executor } from '../../db/client';
 import { newId } from '../../lib/snowflake';
 import type { TeamAccess } from '../permissions/access';
 import { toAuditEntry, toModerationUser, type ModerationUser } from './mappers';
-import { auditRepository, type AuditEntryRow, type AuditRepository } from './repository';
+import { auditRepository, type AuditEntryRow, type AuditRepository, type NewAuditEntry } from './repository';
 
 /** One action to record: what was done, to what, and what changed (old → new per key). */
 export interface AuditRecord {
@@ -12,6 +12,20 @@ export interface AuditRecord {
   targetId: string | null;
   changes?: AuditChange[];
   options?: AuditOptions;
+}
+
+/** The row of one recorded action. */
+function entryOf(teamId: string, actorId: string, record: AuditRecord): NewAuditEntry {
+  return {
+    id: newId(),
+    teamId,
+    actorId,
+    actionType: record.action,
+    targetType: record.targetType,
+    targetId: record.targetId,
+    changes: record.changes ?? [],
+    options: record.options ?? null,
+  };
 }
 
 /**
@@ -25,16 +39,7 @@ export async function recordAudit(
   record: AuditRecord,
   repo: Pick<AuditRepository, 'insertAuditEntry'> = auditRepository,
 ): Promise<AuditEntryRow> {
-  return repo.insertAuditEntry(tx, {
-    id: newId(),
-    teamId,
-    actorId,
-    actionType: record.action,
-    targetType: record.targetType,
-    targetId: record.targetId,
-    changes: record.changes ?? [],
-    options: record.options ?? null,
-  });
+  return repo.insertAuditEntry(tx, entryOf(teamId, actorId, record));
 }
 
 /**
@@ -50,16 +55,7 @@ export async function recordAudits(
 ): Promise<void> {
   await repo.insertAuditEntries(
     tx,
-    records.map((record) => ({
-      id: newId(),
-      teamId,
-      actorId,
-      actionType: record.action,
-      targetType: record.targetType,
-      targetId: record.targetId,
-      changes: record.changes ?? [],
-      options: record.options ?? null,
-    })),
+    records.map((record) => entryOf(teamId, actorId, record)),
   );
 }
 

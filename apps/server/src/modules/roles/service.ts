@@ -9,7 +9,7 @@ import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { publishEvent } from '../../lib/events';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { newId } from '../../lib/snowflake';
-import { recordAudit } from '../audit/service';
+import { recordAudit, recordAudits, type AuditRecord } from '../audit/service';
 import type { TeamAccess } from '../permissions/access';
 import { assertGrants } from '../permissions/assert';
 import { toRole, type RoleRow } from '../teams/mappers';
@@ -134,19 +134,19 @@ export async function updateRoles(deps: ServiceDeps, access: TeamAccess, edits: 
   const teamId = access.team.id;
   const { changed, roles } = await deps.db.transaction(async (tx) => {
     const locked = await repo.lockRoles(tx, teamId);
-    let changed = false;
+    const records: AuditRecord[] = [];
     for (const edit of edits) {
       const role = findRole(locked, edit.id);
       assertActsOnRole(access, locked, role);
       const changes = checkedChanges(access, role, edit);
       const keys = Object.keys(changes) as (keyof RoleChanges)[];
       if (keys.length === 0) continue;
-      changed = true;
       await repo.updateRole(tx, teamId, role.id, changes);
       const audit = keys.map((key) => ({ key, old: role[key], new: changes[key] ?? null }));
-      await recordAudit(tx, teamId, access.userId, { action: 'ROLE_UPDATED', targetType: 'role', targetId: role.id, changes: audit });
+      records.push({ action: 'ROLE_UPDATED', targetType: 'role', targetId: role.id, changes: audit });
     }
-    return { changed, roles: (await repo.listRoles(tx, teamId)).map(toRole) };
+    await recordAudits(tx, teamId, access.userId, records);
+    return { changed: records.length > 0, roles: (await repo.listRoles(tx, teamId)).map(toRole) };
   });
   if (changed) await publishRoles(deps, teamId, roles);
   return roles;
@@ -171,7 +171,7 @@ export async function reorderRoles(deps: ServiceDeps, access: TeamAccess, roleId
       return role;
     });
     const rank = rankOf(rankContext(access, locked));
-    let changed = false;
+    const records: AuditRecord[] = [];
     for (const [index, role] of requested.entries()) {
       const slot = current[index]!; // same length as requested
       const movable = rank > role.priority && rank > slot.priority;
@@ -180,12 +180,11 @@ export async function reorderRoles(deps: ServiceDeps, access: TeamAccess, roleId
         continue;
       }
       if (slot.priority === role.priority) continue;
-      changed = true;
       await repo.updateRole(tx, teamId, role.id, { priority: slot.priority });
-      const changes = [{ key: 'priority', old: role.priority, new: slot.priority }];
-      await recordAudit(tx, teamId, access.userId, { action: 'ROLE_UPDATED', targetType: 'role', targetId: role.id, changes });
+      records.push({ action: 'ROLE_UPDATED', targetType: 'role', targetId: role.id, changes: [{ key: 'priority', old: role.priority, new: slot.priority }] });
     }
-    return { changed, roles: (await repo.listRoles(tx, teamId)).map(toRole) };
+    await recordAudits(tx, teamId, access.userId, records);
+    return { changed: records.length > 0, roles: (await repo.listRoles(tx, teamId)).map(toRole) };
   });
   if (changed) await publishRoles(deps, teamId, roles);
   return roles;

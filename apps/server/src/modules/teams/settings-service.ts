@@ -2,16 +2,13 @@ import type { AuditChange } from '@rally/shared/api/moderation';
 import type { Member, Team } from '@rally/shared/api/teams';
 import { LIMITS } from '@rally/shared/limits';
 import { publishEvent } from '../../lib/events';
-import { AppError, badRequest, notFound } from '../../lib/errors';
+import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { recordAudit } from '../audit/service';
 import type { TeamAccess } from '../permissions/access';
 import { toMember, toTeam, type TeamRow } from './mappers';
 import { teamRepository } from './repository';
 import { teamSettingsRepository, type TeamChanges, type TeamSettingsRepository } from './settings-repository';
-
-/** Members above which safe for teen cannot be switched (001 §5, §9). */
-export const SAFE_FOR_TEEN_MEMBER_LIMIT = 100;
 
 /** The overview tab's changes, validated by updateTeamRequestSchema (pictures already checked to be this server's uploads). */
 export interface TeamUpdate {
@@ -30,8 +27,8 @@ const EDITABLE = ['name', 'description', 'isSafeForTeen', 'profilePicture', 'ban
  */
 function assertMayChange(team: TeamRow, changes: TeamChanges): void {
   if (team.isSafeForTeen && (changes.name !== undefined || changes.banner !== undefined)) throw new AppError(403, 'team_safe_for_teen_locked');
-  if (changes.isSafeForTeen !== undefined && team.memberCount > SAFE_FOR_TEEN_MEMBER_LIMIT) {
-    throw new AppError(403, 'team_safe_for_teen_member_limit', undefined, { max: SAFE_FOR_TEEN_MEMBER_LIMIT });
+  if (changes.isSafeForTeen !== undefined && team.memberCount > LIMITS.safeForTeenMembers) {
+    throw new AppError(403, 'team_safe_for_teen_member_limit', undefined, { max: LIMITS.safeForTeenMembers });
   }
 }
 
@@ -95,7 +92,7 @@ export async function changeOwner(
   const updated = await deps.db.transaction(async (tx) => {
     const team = await repo.lockTeam(tx, teamId);
     if (!team) throw notFound('team_not_found');
-    if (team.ownerId !== access.userId) throw new AppError(403, 'forbidden');
+    if (team.ownerId !== access.userId) throw forbidden();
     const member = await teamRepository.findMember(tx, teamId, ownerId);
     if (!member) throw notFound('member_not_found');
     if (member.bot || member.system) throw badRequest('owner_change_bot', { owner: 'owner_change_bot' });
@@ -133,7 +130,7 @@ export async function deleteTeam(deps: ServiceDeps, access: TeamAccess, name: st
 
 /**
  * Order the user's team list (priority per membership), in one statement. 400 team_priority_invalid,
- * changing nothing, when an id is not one of the user's teams (the schema refused repeats). Then the
+ * changing nothing, when an id is not one of the user's teams (the schema refused repeats and more ids than LIMITS.teamsPerUser). Then the
  * user's sessions (the other devices too) get TEAMS_PRIORITY_UPDATED with the whole list in its new
  * order, read in the same transaction.
  */
@@ -143,7 +140,6 @@ export async function reorderTeams(
   teamIds: readonly string[],
   repo: TeamSettingsRepository = teamSettingsRepository,
 ): Promise<void> {
-  if (teamIds.length > LIMITS.teamsPerUser) throw badRequest('team_priority_invalid');
   const order = await deps.db.transaction(async (tx) => {
     if ((await repo.setTeamListOrder(tx, userId, teamIds)) !== teamIds.length) throw badRequest('team_priority_invalid');
     return repo.teamListOrder(tx, userId);

@@ -17,8 +17,6 @@ import { useUpdateTeam } from './mutations';
 import { overviewChanges, overviewForm, overviewValues } from './overview-form';
 import styles from './OverviewTab.module.css';
 
-/** Safe for teen cannot be switched in a larger team (001 §5). */
-const SAFE_FOR_TEEN_MEMBER_LIMIT = 100;
 const MAX_FILE_BYTES = 20 * 1024 * 1024;
 const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif'];
 
@@ -53,7 +51,7 @@ export function OverviewTab({ team, isOwner, canManage }: Props) {
   const dirty = Object.keys(overviewChanges(team, values)).length > 0;
   // Locks of the stored team: the server refuses name and banner while it is safe for teen.
   const locked = team.isSafeForTeen;
-  const teenSwitchable = canManage && team.memberCount <= SAFE_FOR_TEEN_MEMBER_LIMIT;
+  const teenSwitchable = canManage && team.memberCount <= LIMITS.safeForTeenMembers;
   const descriptionLength = values.description.length;
   const descriptionError = form.errorFor('description');
 
@@ -190,7 +188,7 @@ export function OverviewTab({ team, isOwner, canManage }: Props) {
         <div className={styles.teen}>
           <CheckboxField label={t('overview.safeForTeen')} disabled={!teenSwitchable} aria-describedby={ids.teenHint} {...form.checkbox('isSafeForTeen')} />
           <p id={ids.teenHint} className={styles.hint}>
-            {team.memberCount > SAFE_FOR_TEEN_MEMBER_LIMIT ? t('overview.safeForTeenTooBig') : t('overview.safeForTeenHint')}
+            {team.memberCount > LIMITS.safeForTeenMembers ? t('overview.safeForTeenTooBig') : t('overview.safeForTeenHint')}
           </p>
         </div>
 
