@@ -18,8 +18,9 @@ import {
 import { CHANNEL_TYPES, type ChannelOverwrites } from '@rally/shared/permissions';
 import type { UserSettings } from '@rally/shared/api/users';
 import type { ChannelAdditionalData } from '@rally/shared/api/teams';
+import type { MessageMentions } from '@rally/shared/api/messages';
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, type AuditChange, type AuditOptions } from '@rally/shared/api/moderation';
-import { snowflake } from './types';
+import { snowflake, tsvector } from './types';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
@@ -45,6 +46,13 @@ export const users = pgTable(
     appTourIsFinished: boolean('app_tour_is_finished').notNull().default(false),
     twoFactorSecret: text('two_factor_secret'),
     settings: jsonb('settings').$type<UserSettings>().notNull(),
+    /** Custom status (POST /api/v1/me/status): text and emoji, null when none. */
+    statusContent: text('status_content'),
+    statusEmoji: text('status_emoji'),
+    /** The game being played (POST /api/v1/me/rpc), null when none. */
+    activity: jsonb('activity').$type<unknown>(),
+    /** The code of the user's friend-invite link (GET /api/v1/me/friendInvite), made on first use. */
+    friendCode: text('friend_code').unique(),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`), uniqueIndex('users_slug_lower_idx').on(sql`lower(${t.slug})`)],
@@ -222,11 +230,187 @@ export const messages = pgTable(
     type: text('type').notNull().default('text'),
     replyTo: snowflake('reply_to'),
     nonce: text('nonce'),
+    /** Files sent with the message (spec 001 §3 Attachment), at most LIMITS.attachments.max. */
+    attachments: jsonb('attachments').$type<unknown[]>().notNull().default([]),
+    /** Rich embeds (spec 001 §3 Embed), as webhooks and bots send them. */
+    embeds: jsonb('embeds').$type<unknown[]>().notNull().default([]),
+    /** Who the content mentions, resolved when it was sent or edited: user ids, role ids, @everyone, @here. */
+    mentions: jsonb('mentions').$type<MessageMentions>().notNull().default({ users: [], roles: [], everyone: false, here: false }),
+    /** The content as words for full-text search ('simple': no language stemming, Turkish and English alike). */
+    search: tsvector('search').generatedAlwaysAs(sql`to_tsvector('simple', content)`),
     createdAt: createdAt(),
     editedAt: timestamp('edited_at', { withTimezone: true, mode: 'date' }),
     deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
   },
-  (t) => [index('messages_channel_id_idx').on(t.channelId, t.id.desc())],
+  (t) => [
+    index('messages_channel_id_idx').on(t.channelId, t.id.desc()),
+    index('messages_search_idx').using('gin', t.search),
+    index('messages_author_idx').on(t.authorId, t.id.desc()),
+  ],
+);
+
+/** One user's reaction with one emoji (a standard emoji's character, or a team emoji's id) on a message. */
+export const messageReactions = pgTable(
+  'message_reactions',
+  {
+    messageId: snowflake('message_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    emojiId: text('emoji_id').notNull(),
+    userId: snowflake('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.messageId, t.emojiId, t.userId] })],
+);
+
+/** A user's report of a message, with one of the spec's reasons (001 §5 Report); one per user and message. */
+export const messageReports = pgTable(
+  'message_reports',
+  {
+    id: snowflake('id').primaryKey(),
+    messageId: snowflake('message_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    reporterId: snowflake('reporter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [unique('message_reports_message_reporter_unique').on(t.messageId, t.reporterId)],
+);
+
+/**
+ * Messages waiting for their time (spec 001 §5 Scheduled date: up to 365 days ahead). The scheduler
+ * takes due rows with FOR UPDATE SKIP LOCKED, so that with several processes each is sent once, and
+ * moves each into messages (type 'scheduled') in the transaction that deletes it here.
+ */
+export const scheduledMessages = pgTable(
+  'scheduled_messages',
+  {
+    id: snowflake('id').primaryKey(),
+    channelId: snowflake('channel_id')
+      .notNull()
+      .references(() => channels.id, { onDelete: 'cascade' }),
+    authorId: snowflake('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    replyTo: snowflake('reply_to'),
+    attachments: jsonb('attachments').$type<unknown[]>().notNull().default([]),
+    sendAt: timestamp('send_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('scheduled_messages_send_at_idx').on(t.sendAt), index('scheduled_messages_channel_idx').on(t.channelId)],
+);
+
+/**
+ * How far a user has read a channel or DM: the newest message id read (0: nothing), and the mentions
+ * of them counted since then. No row: nothing read.
+ */
+export const readStates = pgTable(
+  'read_states',
+  {
+    userId: snowflake('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    channelId: snowflake('channel_id')
+      .notNull()
+      .references(() => channels.id, { onDelete: 'cascade' }),
+    lastReadId: snowflake('last_read_id').notNull().default('0'),
+    mentionCount: integer('mention_count').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.channelId] }), index('read_states_channel_idx').on(t.channelId)],
+);
+
+/**
+ * A direct chat (spec 001 §3 Direct chat): a channel of type 'DM' without a team, its members in
+ * dm_members. `pair_key` ('low:high' user ids) makes a two-person chat unique; group chats have none.
+ * `read_only`: a system chat, in which nobody replies.
+ */
+export const directChats = pgTable('direct_chats', {
+  channelId: snowflake('channel_id')
+    .primaryKey()
+    .references(() => channels.id, { onDelete: 'cascade' }),
+  pairKey: text('pair_key').unique(),
+  createdBy: snowflake('created_by').references(() => users.id, { onDelete: 'set null' }),
+  readOnly: boolean('read_only').notNull().default(false),
+  createdAt: createdAt(),
+});
+
+/** The people of a direct chat; `hidden`: the member hid it from their list (a new message shows it again). */
+export const dmMembers = pgTable(
+  'dm_members',
+  {
+    channelId: snowflake('channel_id')
+      .notNull()
+      .references(() => channels.id, { onDelete: 'cascade' }),
+    userId: snowflake('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    hidden: boolean('hidden').notNull().default(false),
+    joinedAt: timestamp('joined_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.channelId, t.userId] }), index('dm_members_user_idx').on(t.userId)],
+);
+
+/**
+ * A friendship or friend request between two users, one row per pair: `user_low` < `user_high`
+ * (as numbers). `requester_id` sent the request; `status` is pending until the other accepts.
+ */
+export const friendships = pgTable(
+  'friendships',
+  {
+    userLow: snowflake('user_low')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    userHigh: snowflake('user_high')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    requesterId: snowflake('requester_id').notNull(),
+    status: text('status', { enum: ['pending', 'accepted'] }).notNull(),
+    createdAt: createdAt(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userLow, t.userHigh] }),
+    index('friendships_user_high_idx').on(t.userHigh),
+    check('friendships_order_check', sql`${t.userLow} < ${t.userHigh}`),
+  ],
+);
+
+/** A user's block of another (POST /api/me/users/{userId}/block): no DMs and no friend requests from them. */
+export const userBlocks = pgTable(
+  'user_blocks',
+  {
+    userId: snowflake('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blockedId: snowflake('blocked_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.blockedId] }), index('user_blocks_blocked_idx').on(t.blockedId)],
+);
+
+/** A team's own emoji (spec 001 §3 Emoji): usable in its messages and reactions, and elsewhere with Plus. */
+export const emojis = pgTable(
+  'emojis',
+  {
+    id: snowflake('id').primaryKey(),
+    teamId: snowflake('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    url: text('url').notNull(),
+    createdBy: snowflake('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('emojis_team_idx').on(t.teamId)],
 );
 
 /**

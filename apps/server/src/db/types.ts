@@ -6,3 +6,6 @@ export const snowflake = customType<{ data: string; driverData: string | number 
   fromDriver: (value) => String(value),
   toDriver: (value) => value,
 });
+
+/** A full-text search document (read only as a filter: it is never selected into code). */
+export const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });

@@ -13,6 +13,10 @@ export const messageAuthorSchema = z.object({
   presence: presenceSchema,
 });
 
+/** Who a message mentions: user ids, role ids, @everyone, @here (resolved by the server when it is sent or edited). */
+export const messageMentionsSchema = z.object({ users: z.array(z.string()), roles: z.array(z.string()), everyone: z.boolean(), here: z.boolean() });
+export type MessageMentions = z.infer<typeof messageMentionsSchema>;
+
 export const messageSchema = z.object({
   id: z.string(),
   channelId: z.string(),
@@ -21,11 +25,11 @@ export const messageSchema = z.object({
   editedAt: z.string().nullable(),
   createdBy: messageAuthorSchema,
   replyTo: z.string().nullable(),
-  type: z.enum(['text', 'scheduled']),
+  type: z.enum(['text', 'scheduled', 'system']),
   attachments: z.array(z.unknown()),
   embeds: z.array(z.unknown()),
   reactions: z.array(z.object({ emojiId: z.string(), count: z.number().int(), users: z.array(z.string()) })),
-  mentions: z.object({ users: z.array(z.string()), roles: z.array(z.string()), everyone: z.boolean(), here: z.boolean() }),
+  mentions: messageMentionsSchema,
   /** Echoed from the send request so that the sender can replace its pending copy. */
   nonce: z.string().nullable(),
 });

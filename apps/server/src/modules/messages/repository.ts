@@ -1,9 +1,13 @@
-import { and, asc, desc, eq, gt, inArray, isNull, lt, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, inArray, isNull, lt, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { returnedRow } from '../../db/returned-row';
 import { messages, users } from '../../db/schema';
 
-export type MessageRow = typeof messages.$inferSelect;
+/** A message's columns as code reads them: all but `search`, the full-text document, which only filters. */
+const { search: _search, ...messageColumns } = getTableColumns(messages);
+export { messageColumns };
+
+export type MessageRow = Omit<typeof messages.$inferSelect, 'search'>;
 export type NewMessage = typeof messages.$inferInsert;
 
 export interface MessageAuthor {
@@ -31,13 +35,13 @@ export interface PageQuery {
 const authorColumns = { id: users.id, username: users.username, profilePicture: users.profilePicture, presence: users.presence };
 
 export async function insertMessage(db: Executor, message: NewMessage): Promise<MessageRow> {
-  return returnedRow(await db.insert(messages).values(message).returning());
+  return returnedRow(await db.insert(messages).values(message).returning(messageColumns));
 }
 
 /** A message that is not deleted, only if it belongs to the channel. */
 export async function findMessageInChannel(db: Executor, channelId: string, id: string): Promise<MessageRow | null> {
   const [row] = await db
-    .select()
+    .select(messageColumns)
     .from(messages)
     .where(and(eq(messages.id, id), eq(messages.channelId, channelId), isNull(messages.deletedAt)))
     .limit(1);
@@ -54,7 +58,7 @@ export async function listPage(db: Executor, channelId: string, page: PageQuery)
   if (page.before) where.push(lt(messages.id, page.before));
   if (page.after) where.push(gt(messages.id, page.after));
   return db
-    .select({ message: messages, author: authorColumns })
+    .select({ message: messageColumns, author: authorColumns })
     .from(messages)
     .innerJoin(users, eq(users.id, messages.authorId))
     .where(and(...where))
@@ -67,7 +71,7 @@ export async function listPage(db: Executor, channelId: string, page: PageQuery)
 export async function findMessagesByIds(db: Executor, channelId: string, ids: string[]): Promise<MessageWithAuthor[]> {
   if (ids.length === 0) return [];
   return db
-    .select({ message: messages, author: authorColumns })
+    .select({ message: messageColumns, author: authorColumns })
     .from(messages)
     .innerJoin(users, eq(users.id, messages.authorId))
     .where(and(eq(messages.channelId, channelId), inArray(messages.id, ids), isNull(messages.deletedAt)))
