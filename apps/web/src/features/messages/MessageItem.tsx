@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { roleNameStyle } from '../members/member-groups';
 import { useProfileCard } from '../members/profile-card-context';
 import { Avatar } from './Avatar';
+import { MessageContent } from './content/MessageContent';
+import { useMentionsMe } from './content/mentions-me';
 import { formatFull, formatTime } from './format';
 import type { ChatMessage } from './message-cache';
 import styles from './MessageItem.module.css';
@@ -15,7 +17,7 @@ interface Props {
   onDiscard: (nonce: string) => void;
 }
 
-/** One message. Content is plain text: React escapes it, newlines are kept by CSS. */
+/** One message. Its text is formatted by MessageContent (React elements, never HTML); a mention of the reader highlights it. */
 export const MessageItem = memo(function MessageItem({ message, grouped, onRetry, onDiscard }: Props) {
   const { t, i18n } = useTranslation('chat');
   // Inside a team: the author's name in their top displayed role's colour, name and avatar open their profile card.
@@ -23,9 +25,11 @@ export const MessageItem = memo(function MessageItem({ message, grouped, onRetry
   const date = new Date(message.createdAt);
   const time = formatTime(date, i18n.language);
   const full = formatFull(date, i18n.language);
+  const mentioned = useMentionsMe(message.mentions);
   const className = [
     styles.message,
     grouped ? styles.grouped : styles.first,
+    mentioned && styles.mentioned,
     message.state === 'sending' && styles.sending,
     message.state === 'failed' && styles.failed,
   ]
@@ -76,7 +80,9 @@ export const MessageItem = memo(function MessageItem({ message, grouped, onRetry
             </time>
           </header>
         )}
-        <div className={styles.content}>{message.content}</div>
+        <div className={styles.content}>
+          <MessageContent content={message.content} mentions={message.mentions} />
+        </div>
         {message.state === 'sending' && <span className="visually-hidden">{t('state.sending')}</span>}
         {message.state === 'failed' && message.nonce && (
           <div className={styles.failure}>
