@@ -109,6 +109,13 @@ describe('blocks', () => {
         items: [
           { children: [text('a')], sublist: { type: 'list', ordered: false, start: 1, items: [{ children: [text('a1')], sublist: null }] } },
           { children: [text('b')], sublist: null },
+        ],
+      },
+      {
+        type: 'list',
+        ordered: true,
+        start: 3,
+        items: [
           { children: [text('x')], sublist: null },
           { children: [text('y')], sublist: null },
         ],

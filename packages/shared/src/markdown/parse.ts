@@ -186,7 +186,8 @@ function buildList(lines: ListLine[], from: number, options: InlineOptions, dept
   let i = from;
   while (i < lines.length) {
     const line = lines[i]!;
-    if (line.indent < first.indent && i > from) break;
+    // Less indented, or another kind of list at this level: this list ends.
+    if (i > from && (line.indent < first.indent || (line.indent === first.indent && line.ordered !== first.ordered))) break;
     if (line.indent > first.indent && list.items.length > 0 && depth < LIST_DEPTH_MAX) {
       const sub = buildList(lines, i, options, depth + 1);
       const last = list.items[list.items.length - 1]!;
