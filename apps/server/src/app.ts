@@ -31,6 +31,9 @@ import { moderationRoutes } from './modules/moderation/routes';
 import { roleRoutes } from './modules/roles/routes';
 import { auditRoutes } from './modules/audit/routes';
 import { messageRoutes } from './modules/messages/routes';
+import { messageActionRoutes } from './modules/messages/action-routes';
+import { reactionRoutes } from './modules/reactions/routes';
+import { reportRoutes } from './modules/reports/routes';
 import { uploadRoutes } from './modules/uploads/routes';
 import { healthRoutes, REGION_EXEMPT_PATHS } from './modules/health/routes';
 import { attachGateway, type Gateway } from './gateway/gateway';
@@ -109,6 +112,9 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     channelRoutes,
     auditRoutes,
     messageRoutes,
+    messageActionRoutes,
+    reactionRoutes,
+    reportRoutes,
     uploadRoutes,
   ])
     await app.register(routes);

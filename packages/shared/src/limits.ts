@@ -53,12 +53,20 @@ export const LIMITS = {
    * in one reorder (Discord's 500 channels of a server), each priority 0 … `priorityMax`.
    */
   channelOrder: { max: 500, priorityMax: 1_000_000 },
+  /**
+   * Reactions: at most `distinctPerMessage` different emoji on one message (Discord's 20); a
+   * message's reaction lists name the first `usersShown` users of each emoji (the count is exact);
+   * an emoji in a path is at most `emojiMax` characters (the longest standard sequences are 14).
+   */
+  reactions: { distinctPerMessage: 20, usersShown: 20, emojiMax: 32 },
 } as const;
 
 /** Per-user rate limits enforced by the server (fixed windows). */
 export const RATE_LIMITS = {
   /** Messages a user may send across all channels. */
   messageSend: { count: 10, windowMs: 5_000 },
+  /** Reactions a user may add or take back across all messages. */
+  reactions: { count: 20, windowMs: 5_000 },
 } as const;
 
 export const TIMING = {

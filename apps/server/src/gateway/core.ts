@@ -9,6 +9,7 @@ import { hashToken } from '../modules/auth/session-repository';
 import { loadTeamAccessOfMembers } from '../modules/permissions/access';
 import { findUserById, toSelfUser, updatePresence } from '../modules/users/repository';
 import { loadReadyState } from '../modules/teams/ready';
+import { markChannelRead } from '../modules/read-states/service';
 import { Connection } from './connection';
 import { dispatchFrame } from './frames';
 import type { GatewayOptions } from './options';
@@ -142,7 +143,21 @@ export class GatewayCore {
           this.presence.changed(session.userId);
         }
         return;
+      case 'MESSAGE_READ':
+        if (session) this.markRead(session, frame.data.channelId, frame.data.messageId);
+        return;
     }
+  }
+
+  /** The session's user read a channel it may view (modules/read-states: the marker moves, their sessions hear MESSAGE_READ). */
+  private markRead(session: Session, channelId: string, messageId: string | undefined): void {
+    if (!session.channelIds.has(channelId)) return;
+    let teamId: string | null = null;
+    for (const [id, team] of session.teams) if (team.channels.has(channelId)) teamId = id;
+    if (teamId === null) return; // a category
+    markChannelRead({ db: this.app.db, bus: this.app.bus, log: this.app.log }, { userId: session.userId, channelId, teamId, messageId }).catch((err: unknown) =>
+      this.app.log.error({ err }, 'gateway: marking a channel read failed'),
+    );
   }
 
   /** A fresh session: subscribe (collecting events at once), load READY, send it, then go live. */

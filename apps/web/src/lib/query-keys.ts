@@ -18,6 +18,8 @@ export const queryKeys = {
   teamAuditLog: (teamId: string) => ['teams', teamId, 'audit-log'] as const,
   /** Infinite query of a channel's history, pages of 50, newest page first. */
   channelMessages: (channelId: string) => ['channels', channelId, 'messages'] as const,
+  /** One message read on its own (a reply's target that the history does not hold); null: deleted or missing. */
+  message: (channelId: string, messageId: string) => ['channels', channelId, 'message', messageId] as const,
   /**
    * The signed-in user's own messages of a channel that the server has not confirmed yet (sending or
    * failed). Client-only (never fetched), kept apart from the history so that refetches and live

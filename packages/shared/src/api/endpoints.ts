@@ -18,6 +18,8 @@ import {
 import type { Endpoint } from './endpoint';
 import { banMemberEndpoint, kickMemberEndpoint, leaveTeamEndpoint, listAuditLogsEndpoint, listBansEndpoint, unbanMemberEndpoint } from './moderation';
 import { listMessagesEndpoint, sendMessageEndpoint } from './messages';
+import { deleteMessageEndpoint, editMessageEndpoint, getMessageEndpoint, reportMessageEndpoint } from './message-actions';
+import { addReactionEndpoint, myEmojisEndpoint, removeReactionEndpoint } from './reactions';
 import {
   addMemberRoleEndpoint,
   cloneRoleEndpoint,
@@ -111,4 +113,11 @@ export const ENDPOINTS = {
   reorderUncategorisedChannels: reorderUncategorisedChannelsEndpoint,
   listMessages: listMessagesEndpoint,
   sendMessage: sendMessageEndpoint,
+  getMessage: getMessageEndpoint,
+  editMessage: editMessageEndpoint,
+  deleteMessage: deleteMessageEndpoint,
+  reportMessage: reportMessageEndpoint,
+  addReaction: addReactionEndpoint,
+  removeReaction: removeReactionEndpoint,
+  myEmojis: myEmojisEndpoint,
 } as const satisfies Record<string, Endpoint>;

@@ -82,6 +82,13 @@ export const ROUTES = {
   reorderUncategorisedChannels: { method: 'PUT', paths: ['/api/v1/teams/:teamId/channelspriority', '/api/teams/:teamId/channelspriority'] },
   listMessages: { method: 'GET', paths: ['/api/v1/channels/:channelId/messages'] },
   sendMessage: { method: 'POST', paths: ['/api/v1/channels/:channelId/messages'] },
+  getMessage: { method: 'GET', paths: ['/api/v1/channels/:channelId/messages/:messageId'] },
+  editMessage: { method: 'PATCH', paths: ['/api/v1/channels/:channelId/messages/:messageId'] },
+  deleteMessage: { method: 'DELETE', paths: ['/api/v1/channels/:channelId/messages/:messageId'] },
+  reportMessage: { method: 'POST', paths: ['/api/v1/report/messages/:messageId'] },
+  addReaction: { method: 'POST', paths: ['/api/v1/channels/:channelId/messages/:messageId/reactions/:emoji'] },
+  removeReaction: { method: 'DELETE', paths: ['/api/v1/channels/:channelId/messages/:messageId/reactions/:emoji'] },
+  myEmojis: { method: 'GET', paths: ['/api/v1/me/reactions', '/api/me/reactions'] },
 } as const satisfies Record<string, { method: HttpMethod; paths: readonly [string, ...string[]] }>;
 
 export type EndpointName = keyof typeof ROUTES;

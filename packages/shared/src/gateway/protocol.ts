@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { snowflakeSchema } from '../api/common';
 import { text } from '../api/text';
 import { messageSchema } from '../api/messages';
+import { reactionSchema } from '../api/reactions';
 import { categorySchema, channelSchema, memberSchema, roleSchema, teamSchema } from '../api/teams';
 import { presenceSchema, selfUserSchema } from '../api/users';
 
@@ -48,6 +49,26 @@ function dispatchEvent<S extends z.ZodType, A extends readonly [AudienceKind, ..
 export const dispatchEvents = {
   /** A new message: to the sessions that may view its channel. */
   MESSAGE_SEND: dispatchEvent(messageSchema, ['channel']),
+  /** A message was edited: the message after the edit, without its reactions (they change by their own events); to the sessions that may view its channel. */
+  MESSAGE_UPDATED: dispatchEvent(messageSchema.omit({ reactions: true }), ['channel']),
+  /** A message was deleted (replies to it then show the deleted-reply text): to the sessions that may view its channel. */
+  MESSAGE_DELETED: dispatchEvent(z.object({ id: z.string(), channelId: z.string() }), ['channel']),
+  /** Someone reacted to a message with an emoji (`emoji`: a team emoji's name and image, null for a standard one): to the channel's sessions. */
+  MESSAGE_REACTION_ADDED: dispatchEvent(
+    z.object({ channelId: z.string(), messageId: z.string(), emojiId: z.string(), userId: z.string(), emoji: reactionSchema.shape.emoji }),
+    ['channel'],
+  ),
+  /** Someone took their reaction back: to the channel's sessions. */
+  MESSAGE_REACTION_REMOVED: dispatchEvent(z.object({ channelId: z.string(), messageId: z.string(), emojiId: z.string(), userId: z.string() }), ['channel']),
+  /**
+   * The user read channels (MESSAGE_READ from one of their sessions, or a whole team marked read):
+   * each channel with the newest message id now read; to that user's sessions, so that reading on
+   * one device clears the badges on the others. `teamId` is null for direct chats.
+   */
+  MESSAGE_READ: dispatchEvent(
+    z.object({ teamId: z.string().nullable(), reads: z.array(z.object({ channelId: z.string(), lastReadId: z.string() })) }),
+    ['users'],
+  ),
   /** The user joined a team (their sessions subscribe to it and its channels): to that user. */
   USER_JOINED_TEAM: dispatchEvent(
     z.object({ team: teamSchema, channels: z.array(channelSchema), categories: z.array(categorySchema), roles: z.array(roleSchema) }),
