@@ -34,6 +34,7 @@ import { messageRoutes } from './modules/messages/routes';
 import { messageActionRoutes } from './modules/messages/action-routes';
 import { reactionRoutes } from './modules/reactions/routes';
 import { reportRoutes } from './modules/reports/routes';
+import { readStateRoutes } from './modules/read-states/routes';
 import { uploadRoutes } from './modules/uploads/routes';
 import { healthRoutes, REGION_EXEMPT_PATHS } from './modules/health/routes';
 import { attachGateway, type Gateway } from './gateway/gateway';
@@ -115,6 +116,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     messageActionRoutes,
     reactionRoutes,
     reportRoutes,
+    readStateRoutes,
     uploadRoutes,
   ])
     await app.register(routes);

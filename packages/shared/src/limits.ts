@@ -59,6 +59,12 @@ export const LIMITS = {
    * an emoji in a path is at most `emojiMax` characters (the longest standard sequences are 14).
    */
   reactions: { distinctPerMessage: 20, usersShown: 20, emojiMax: 32 },
+  /**
+   * Unread counters (001 §9): the server counts a channel's unread messages (and its mentions) up to
+   * `countCap`; a channel's badge shows at most `channelBadgeMax` then '999+', the direct-messages
+   * badge at most `dmBadgeMax` then '99+'.
+   */
+  unread: { countCap: 1000, channelBadgeMax: 999, dmBadgeMax: 99 },
 } as const;
 
 /** Per-user rate limits enforced by the server (fixed windows). */

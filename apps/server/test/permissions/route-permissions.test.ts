@@ -8,6 +8,8 @@ import { ChannelPermission, TeamPermission, type ChannelPermissionName, type Tea
 import { auditLogEntries, bans, channels, invites, memberRoles, messages, roles, teamMembers, teams } from '../../src/db/schema';
 import { insertInvite } from '../../src/modules/invites/repository';
 import { insertBan } from '../../src/modules/moderation/repository';
+import { insertMessage } from '../../src/modules/messages/repository';
+import { newId } from '../../src/lib/snowflake';
 import { call, withTestApp } from '../helpers/app';
 import { makeChannel, makeMember, makeRole, makeTeam, makeUser, type TestUser } from '../helpers/factories';
 
@@ -64,6 +66,8 @@ interface Fixtures {
   roleA: string;
   roleB: string;
   code: string;
+  /** A message of `holder` in #general. */
+  holderMessageId: string;
 }
 
 /** A valid request for each permissioned endpoint: path parameters beyond the team's, and the body. */
@@ -108,6 +112,11 @@ const VALID_INPUTS: Partial<Record<EndpointName, Valid>> = {
   reorderUncategorisedChannels: (f) => ({ body: { channels: [{ id: f.looseId, priority: 5 }] } }),
   listMessages: (f) => ({ params: { channelId: f.generalId } }),
   sendMessage: (f) => ({ params: { channelId: f.generalId }, body: { content: 'walked' } }),
+  getMessage: (f) => ({ params: { channelId: f.generalId, messageId: f.holderMessageId } }),
+  editMessage: (f) => ({ params: { channelId: f.generalId, messageId: f.holderMessageId }, body: { content: 'walked' } }),
+  deleteMessage: (f) => ({ params: { channelId: f.generalId, messageId: f.holderMessageId } }),
+  addReaction: (f) => ({ params: { channelId: f.generalId, messageId: f.holderMessageId, emoji: '👍' } }),
+  removeReaction: (f) => ({ params: { channelId: f.generalId, messageId: f.holderMessageId, emoji: '👍' } }),
 };
 
 describe('every permissioned route: refused without its bit, nothing changed; allowed with it', () => {
@@ -132,6 +141,7 @@ describe('every permissioned route: refused without its bit, nothing changed; al
     await insertInvite(ctx.db, { code, teamId, inviterId: owner!.id });
     const secondCategoryId = await makeChannel(ctx, teamId, { type: 'category', name: 'Second', priority: 1 });
     const looseId = await makeChannel(ctx, teamId, { name: 'loose' });
+    const holderMessageId = (await insertMessage(ctx.db, { id: newId(), channelId: team.generalId, authorId: holder!.id, content: 'fixture' })).id;
     if (bit.kind === 'channel') {
       // Written as the rows the channel routes write (the overwrite route is itself under test here).
       const mask = ChannelPermission[bit.bit];
@@ -160,6 +170,7 @@ describe('every permissioned route: refused without its bit, nothing changed; al
       roleA,
       roleB,
       code,
+      holderMessageId,
     };
   }
 

@@ -50,6 +50,7 @@ import {
   teamDetailsEndpoint,
   updateTeamEndpoint,
 } from './team-settings';
+import { markTeamReadEndpoint, unreadEndpoint } from './unread';
 import { uploadEndpoint } from './uploads';
 import { meEndpoint } from './users';
 
@@ -76,6 +77,8 @@ export const ENDPOINTS = {
   teamDetails: teamDetailsEndpoint,
   updateTeam: updateTeamEndpoint,
   reorderTeams: reorderTeamsEndpoint,
+  unread: unreadEndpoint,
+  markTeamRead: markTeamReadEndpoint,
   changeOwner: changeOwnerEndpoint,
   deleteTeam: deleteTeamEndpoint,
   createInvite: createInviteEndpoint,

@@ -3,6 +3,7 @@ import { LIMITS } from '../limits';
 import { snowflakeSchema } from './common';
 import { BODY_LIMIT, defineEndpoint } from './endpoint';
 import { ROUTES } from './routes';
+import { reactionSchema } from './reactions';
 import { text } from './text';
 import { presenceSchema } from './users';
 
@@ -28,7 +29,7 @@ export const messageSchema = z.object({
   type: z.enum(['text', 'scheduled', 'system']),
   attachments: z.array(z.unknown()),
   embeds: z.array(z.unknown()),
-  reactions: z.array(z.object({ emojiId: z.string(), count: z.number().int(), users: z.array(z.string()) })),
+  reactions: z.array(reactionSchema),
   mentions: messageMentionsSchema,
   /** Echoed from the send request so that the sender can replace its pending copy. */
   nonce: z.string().nullable(),

@@ -24,6 +24,8 @@ export const ROUTES = {
   teamDetails: { method: 'GET', paths: ['/api/v1/teams/:teamId/details', '/api/teams/:teamId/details'] },
   updateTeam: { method: 'POST', paths: ['/api/v1/teams/:teamId', '/api/teams/:teamId'] },
   reorderTeams: { method: 'PATCH', paths: ['/api/v1/teams/priority'] },
+  unread: { method: 'GET', paths: ['/api/v1/teams/unread'] },
+  markTeamRead: { method: 'DELETE', paths: ['/api/v1/teams/:teamId/unread'] },
   changeOwner: { method: 'POST', paths: ['/api/v1/teams/:teamId/owner', '/api/teams/:teamId/owner'] },
   deleteTeam: { method: 'DELETE', paths: ['/api/teams'] },
   createInvite: { method: 'POST', paths: ['/api/v1/teams/invite'] },

@@ -16,6 +16,14 @@ export const clientFrameSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('RESUME'), data: z.object({ sessionId: text({ max: 64 }).min(1), seq: z.number().int().min(0) }) }),
   z.object({ type: z.literal('CHANNEL_MOUNTED'), data: z.object({ channelId: snowflakeSchema, teamId: snowflakeSchema.optional() }) }),
   z.object({ type: z.literal('PRESENCE_UPDATE'), data: z.object({ presence: presenceSchema }) }),
+  /**
+   * The user has read the channel up to `messageId` (the newest message it shows; absent: the
+   * channel's newest message). Ignored for a channel the session may not view.
+   */
+  z.object({
+    type: z.literal('MESSAGE_READ'),
+    data: z.object({ channelId: snowflakeSchema, teamId: snowflakeSchema.optional(), messageId: snowflakeSchema.optional() }),
+  }),
 ]);
 export type ClientFrame = z.infer<typeof clientFrameSchema>;
 

@@ -1,7 +1,9 @@
 import type { Message } from '@rally/shared/api/messages';
+import type { Reaction } from '@rally/shared/api/reactions';
 import type { MessageAuthor, MessageRow } from './repository';
 
-export function toMessage(row: MessageRow, author: MessageAuthor): Message {
+/** A message as the API carries it; `reactions` as the reader sees them (none for a new message). */
+export function toMessage(row: MessageRow, author: MessageAuthor, reactions: Reaction[] = []): Message {
   return {
     id: row.id,
     channelId: row.channelId,
@@ -16,10 +18,10 @@ export function toMessage(row: MessageRow, author: MessageAuthor): Message {
     },
     replyTo: row.replyTo,
     type: row.type === 'scheduled' ? 'scheduled' : 'text',
-    // Attachments, embeds, reactions and mentions arrive with their own issues.
+    // Attachments, embeds and mentions arrive with their own issues.
     attachments: [],
     embeds: [],
-    reactions: [],
+    reactions,
     mentions: { users: [], roles: [], everyone: false, here: false },
     nonce: row.nonce,
   };

@@ -32,7 +32,8 @@ export interface PageQuery {
   offset?: number;
 }
 
-const authorColumns = { id: users.id, username: users.username, profilePicture: users.profilePicture, presence: users.presence };
+/** The author fields a message carries (messageAuthorSchema). */
+export const authorColumns = { id: users.id, username: users.username, profilePicture: users.profilePicture, presence: users.presence };
 
 export async function insertMessage(db: Executor, message: NewMessage): Promise<MessageRow> {
   return returnedRow(await db.insert(messages).values(message).returning(messageColumns));
@@ -78,5 +79,39 @@ export async function findMessagesByIds(db: Executor, channelId: string, ids: st
     .orderBy(asc(messages.id));
 }
 
-export const messageRepository = { insertMessage, findMessageInChannel, listPage, findMessagesByIds };
+/** One message of the channel (not deleted) with its author, or null. */
+export async function findMessageWithAuthor(db: Executor, channelId: string, id: string): Promise<MessageWithAuthor | null> {
+  const [row] = await findMessagesByIds(db, channelId, [id]);
+  return row ?? null;
+}
+
+/** A message's new text and mentions, marked edited now; null when it is no longer there (deleted meanwhile). */
+export async function updateMessageContent(db: Executor, id: string, fields: Pick<NewMessage, 'content' | 'mentions'>): Promise<MessageRow | null> {
+  const [row] = await db
+    .update(messages)
+    .set({ ...fields, editedAt: new Date() })
+    .where(and(eq(messages.id, id), isNull(messages.deletedAt)))
+    .returning(messageColumns);
+  return row ?? null;
+}
+
+/** Soft delete: the message stays as a row with deleted_at set (replies keep their reference); false when already deleted. */
+export async function markMessageDeleted(db: Executor, id: string): Promise<boolean> {
+  const rows = await db
+    .update(messages)
+    .set({ deletedAt: new Date() })
+    .where(and(eq(messages.id, id), isNull(messages.deletedAt)))
+    .returning({ id: messages.id });
+  return rows.length > 0;
+}
+
+export const messageRepository = {
+  insertMessage,
+  findMessageInChannel,
+  listPage,
+  findMessagesByIds,
+  findMessageWithAuthor,
+  updateMessageContent,
+  markMessageDeleted,
+};
 export type MessageRepository = typeof messageRepository;

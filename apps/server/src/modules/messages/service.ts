@@ -1,14 +1,16 @@
-import { isBlankMessage, messageLimit, type ListMessagesQuery, type Message, type SendMessageRequest } from '@rally/shared/api/messages';
-import { UserFlags } from '@rally/shared/api/users';
+import { type ListMessagesQuery, type Message, type SendMessageRequest } from '@rally/shared/api/messages';
 import { RATE_LIMITS } from '@rally/shared/limits';
-import { hasBit, slowmodeSeconds } from '@rally/shared/permissions';
+import { slowmodeSeconds } from '@rally/shared/permissions';
 import type { Executor } from '../../db/client';
-import { AppError, badRequest, tooManyRequests } from '../../lib/errors';
+import { readAll } from '../../db/read-all';
+import { badRequest, tooManyRequests } from '../../lib/errors';
 import type { RateLimiter } from '../../lib/rate-limit';
 import { newId } from '../../lib/snowflake';
 import { channelPermissions, type ChannelAccess } from '../permissions/access';
 import { publishEvent } from '../../lib/events';
 import type { ServiceDeps } from '../../lib/service-deps';
+import { reactionsFor } from '../reactions/service';
+import { prepareContent } from './content';
 import { toMessage } from './mappers';
 import { messageRepository, type MessageAuthor, type MessageRepository } from './repository';
 
@@ -52,7 +54,7 @@ export interface MessagePage {
  */
 export async function listMessages(
   db: Executor,
-  { channel }: ChannelAccess,
+  { access, channel }: ChannelAccess,
   query: ListMessagesQuery,
   repo: MessageRepository = messageRepository,
 ): Promise<MessagePage> {
@@ -63,9 +65,10 @@ export async function listMessages(
   if (!query.after) page.reverse();
   const inPage = new Set(page.map((r) => r.message.id));
   const replyIds = [...new Set(page.map((r) => r.message.replyTo).filter((id): id is string => id !== null && !inPage.has(id)))];
-  const replies = await repo.findMessagesByIds(db, channelId, replyIds);
+  const pageIds = page.map((r) => r.message.id);
+  const [replies, reactions] = await readAll(db, [() => repo.findMessagesByIds(db, channelId, replyIds), () => reactionsFor(db, pageIds, access.userId)]);
   return {
-    messages: page.map((r) => toMessage(r.message, r.author)),
+    messages: page.map((r) => toMessage(r.message, r.author, reactions.get(r.message.id))),
     replyMessages: replies.map((r) => toMessage(r.message, r.author)),
     hasMore,
   };
@@ -91,10 +94,7 @@ export async function sendMessage(
   const rate = await deps.rateLimiter.hit(messageSendRateKey(userId), RATE_LIMITS.messageSend.count, RATE_LIMITS.messageSend.windowMs);
   if (!rate.allowed) throw tooManyRequests(rate.retryAfterMs);
 
-  const content = input.content.trim();
-  if (isBlankMessage(content)) throw badRequest('message_empty', { content: 'message_empty' });
-  const max = messageLimit(hasBit(author.flags, UserFlags.PREMIUM));
-  if (content.length > max) throw new AppError(400, 'message_too_long', { content: 'message_too_long' }, { max });
+  const { content, mentions } = await prepareContent(deps, { access, channel }, author, input.content);
 
   const replyTo = input.replyTo ?? null;
   if (replyTo && !(await repo.findMessageInChannel(deps.db, channelId, replyTo))) {
@@ -102,7 +102,16 @@ export async function sendMessage(
   }
   await enforceSlowmode(deps, { access, channel });
 
-  const row = await repo.insertMessage(deps.db, { id: newId(), channelId, authorId: userId, content, type: 'text', replyTo, nonce: input.nonce ?? null });
+  const row = await repo.insertMessage(deps.db, {
+    id: newId(),
+    channelId,
+    authorId: userId,
+    content,
+    mentions,
+    type: 'text',
+    replyTo,
+    nonce: input.nonce ?? null,
+  });
   const message = toMessage(row, author);
   await publishEvent(deps, { audience: { kind: 'channel', channelId }, event: { type: 'MESSAGE_SEND', data: message } });
   return message;

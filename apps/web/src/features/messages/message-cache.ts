@@ -17,6 +17,8 @@ export interface MessagePage {
   messages: Message[];
   /** There are older messages beyond this page. */
   hasMore: boolean;
+  /** Messages that this page's messages reply to and that it does not hold itself (absent: none, or a page made here). */
+  replyMessages?: Message[];
 }
 
 /** The infinite query data of a channel: newest page first; page params are `before` ids (null: newest). */

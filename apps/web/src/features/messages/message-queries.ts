@@ -14,7 +14,7 @@ export function useChannelMessages(channelId: string) {
     queryFn: async ({ pageParam, signal }): Promise<MessagePage> => {
       const query = { limit: LIMITS.message.pageSize, ...(pageParam ? { before: pageParam } : {}) };
       const r = await call('listMessages', { params: { channelId }, query }, { signal });
-      return { messages: r.messages, hasMore: r.hasMore };
+      return { messages: r.messages, hasMore: r.hasMore, replyMessages: r.replyMessages };
     },
     initialPageParam: null as string | null,
     getNextPageParam: (last) => (last.hasMore ? last.messages[0]?.id : undefined),

@@ -1,0 +1,139 @@
+import { UserFlags } from '@rally/shared/api/users';
+import { isCustomEmojiId, type CustomEmoji, type Reaction } from '@rally/shared/api/reactions';
+import { LIMITS, RATE_LIMITS } from '@rally/shared/limits';
+import { ChannelPermission, hasBit } from '@rally/shared/permissions';
+import type { Executor } from '../../db/client';
+import { AppError, badRequest, forbidden, notFound, tooManyRequests } from '../../lib/errors';
+import { publishEvent } from '../../lib/events';
+import type { RateLimiter } from '../../lib/rate-limit';
+import type { ServiceDeps } from '../../lib/service-deps';
+import { findMessageInChannel } from '../messages/repository';
+import { channelPermissions, type ChannelAccess } from '../permissions/access';
+import { reactionRepository, type EmojiRow, type ReactionRepository } from './repository';
+import { canonicalStandardEmoji } from './standard-emoji';
+
+export interface ReactionServiceDeps extends ServiceDeps {
+  rateLimiter: RateLimiter;
+}
+
+/** The rate-limit key of a user's reaction changes. */
+export const reactionRateKey = (userId: string) => `reactions:${userId}`;
+
+/** A reaction's emoji as it is stored: a standard emoji fully qualified, or a team emoji's id with its row. */
+type ResolvedEmoji = { emojiId: string; custom: EmojiRow | null };
+
+/**
+ * The reactions of each of these messages for `viewerId` (see reactionSchema): two statements at
+ * most, the second only when team emoji are among them. Messages without reactions are absent.
+ */
+export async function reactionsFor(
+  db: Executor,
+  messageIds: readonly string[],
+  viewerId: string,
+  repo: ReactionRepository = reactionRepository,
+): Promise<Map<string, Reaction[]>> {
+  const rows = await repo.reactionsOfMessages(db, messageIds, viewerId);
+  const customIds = [...new Set(rows.map((r) => r.emojiId).filter(isCustomEmojiId))];
+  const custom = new Map((await repo.findEmojis(db, customIds)).map((e) => [e.id, e]));
+  const out = new Map<string, Reaction[]>();
+  for (const { messageId, emojiId, count, users, me } of rows) {
+    const emoji = custom.get(emojiId);
+    const list = out.get(messageId) ?? [];
+    list.push({ emojiId, count, users, me, emoji: emoji ? { name: emoji.name, url: emoji.url } : null });
+    out.set(messageId, list);
+  }
+  return out;
+}
+
+/**
+ * The emoji of a new reaction (spec 001 §6): a standard emoji of emojibase's set, or a team emoji
+ * of the channel's team; one of another team only for a member of that team with PREMIUM (403
+ * reaction_emoji_external) and USE_EXTERNAL_EMOJIS on the channel (403
+ * reaction_emoji_external_forbidden). Anything else: 400 reaction_emoji_invalid.
+ */
+async function resolveNewEmoji(
+  deps: ServiceDeps,
+  { access, channel }: ChannelAccess,
+  user: { id: string; flags: number },
+  raw: string,
+  repo: ReactionRepository,
+): Promise<ResolvedEmoji> {
+  if (!isCustomEmojiId(raw)) {
+    const emojiId = canonicalStandardEmoji(raw);
+    if (!emojiId) throw badRequest('reaction_emoji_invalid', { emoji: 'reaction_emoji_invalid' });
+    return { emojiId, custom: null };
+  }
+  const [custom] = await repo.findEmojis(deps.db, [raw]);
+  if (!custom) throw badRequest('reaction_emoji_invalid', { emoji: 'reaction_emoji_invalid' });
+  if (custom.teamId !== access.team.id) {
+    if (!(await repo.isTeamMember(deps.db, custom.teamId, user.id))) throw badRequest('reaction_emoji_invalid', { emoji: 'reaction_emoji_invalid' });
+    if (!hasBit(user.flags, UserFlags.PREMIUM)) throw forbidden('reaction_emoji_external');
+    if (!hasBit(channelPermissions(access, channel), ChannelPermission.USE_EXTERNAL_EMOJIS)) throw forbidden('reaction_emoji_external_forbidden');
+  }
+  return { emojiId: custom.id, custom };
+}
+
+async function hitRateLimit(deps: ReactionServiceDeps, userId: string): Promise<void> {
+  const rate = await deps.rateLimiter.hit(reactionRateKey(userId), RATE_LIMITS.reactions.count, RATE_LIMITS.reactions.windowMs);
+  if (!rate.allowed) throw tooManyRequests(rate.retryAfterMs);
+}
+
+/**
+ * React to a message of the channel (the endpoint checked CAN_SEE_MESSAGE_HISTORY there): per-user
+ * rate limit, the emoji's rules (resolveNewEmoji), at most LIMITS.reactions.distinctPerMessage
+ * different emoji per message (400 reaction_limit), 404 message_not_found for a message that is not
+ * (or no longer) in the channel. Reacting again with the same emoji changes nothing; a new reaction
+ * is published as MESSAGE_REACTION_ADDED.
+ */
+export async function addReaction(
+  deps: ReactionServiceDeps,
+  where: ChannelAccess,
+  user: { id: string; flags: number },
+  messageId: string,
+  raw: string,
+  repo: ReactionRepository = reactionRepository,
+): Promise<void> {
+  await hitRateLimit(deps, user.id);
+  const { emojiId, custom } = await resolveNewEmoji(deps, where, user, raw, repo);
+  const channelId = where.channel.id;
+  const max = LIMITS.reactions.distinctPerMessage;
+  const outcome = await repo.insertReaction(deps.db, { channelId, messageId, emojiId, userId: user.id }, max);
+  if (outcome === 'gone') throw notFound('message_not_found');
+  if (outcome === 'limit') throw new AppError(400, 'reaction_limit', undefined, { max });
+  if (outcome === 'exists') return;
+  const emoji = custom ? { name: custom.name, url: custom.url } : null;
+  await publishEvent(deps, {
+    audience: { kind: 'channel', channelId },
+    event: { type: 'MESSAGE_REACTION_ADDED', data: { channelId, messageId, emojiId, userId: user.id, emoji } },
+  });
+}
+
+/**
+ * Take one's reaction back (CAN_SEE_MESSAGE_HISTORY checked by the endpoint): a team emoji by its
+ * id (even one deleted since), a standard emoji in any of its forms. Nothing to take back changes
+ * nothing; otherwise MESSAGE_REACTION_REMOVED is published. 404 message_not_found as for adding.
+ */
+export async function removeReaction(
+  deps: ReactionServiceDeps,
+  { channel }: ChannelAccess,
+  userId: string,
+  messageId: string,
+  raw: string,
+  repo: ReactionRepository = reactionRepository,
+): Promise<void> {
+  await hitRateLimit(deps, userId);
+  const emojiId = isCustomEmojiId(raw) ? raw : canonicalStandardEmoji(raw);
+  if (!emojiId) throw badRequest('reaction_emoji_invalid', { emoji: 'reaction_emoji_invalid' });
+  const channelId = channel.id;
+  if (!(await findMessageInChannel(deps.db, channelId, messageId))) throw notFound('message_not_found');
+  if (!(await repo.deleteReaction(deps.db, { messageId, emojiId, userId }))) return;
+  await publishEvent(deps, {
+    audience: { kind: 'channel', channelId },
+    event: { type: 'MESSAGE_REACTION_REMOVED', data: { channelId, messageId, emojiId, userId } },
+  });
+}
+
+/** The team emoji the user may pick from: those of all their teams (the picker dims other teams' without PREMIUM). */
+export async function listMyEmojis(db: Executor, userId: string, repo: ReactionRepository = reactionRepository): Promise<CustomEmoji[]> {
+  return repo.emojisOfMember(db, userId);
+}
