@@ -3,6 +3,7 @@ import { useToast } from '../../components/ui/toast-context';
 import { useChannelMounted } from '../../lib/gateway/use-channel-mounted';
 import styles from './ChatView.module.css';
 import { Composer } from './Composer';
+import { useMentionEncoder } from './content/use-mention-encoder';
 import { MessageList } from './MessageList';
 import { useSendMessage } from './mutations';
 
@@ -18,14 +19,15 @@ export function ChatView({ teamId, channelId, channelName }: Props) {
   const showError = useCallback((message: string) => toast.show(message, 'error'), [toast]);
   const { send, retry, discard } = useSendMessage(channelId, showError);
   const [sentSignal, setSentSignal] = useState(0);
+  const encodeMentions = useMentionEncoder(teamId);
   useChannelMounted(channelId, teamId);
 
   const onSend = useCallback(
     (content: string) => {
-      send(content);
+      send(encodeMentions(content));
       setSentSignal((n) => n + 1);
     },
-    [send],
+    [send, encodeMentions],
   );
 
   return (

@@ -27,7 +27,7 @@ function render(content: string, mentions: MessageMentions = NONE): string {
 const tags = (html: string) => new Set([...html.matchAll(/<([a-z][a-z0-9]*)/g)].map((m) => m[1]));
 /** Every attribute name of the rendered elements (text is escaped by React: a `<` in the HTML opens a real tag). */
 const attributes = (html: string) =>
-  new Set([...html.matchAll(/<[a-z][a-z0-9]*([^>]*)>/g)].flatMap((tag) => [...(tag[1] ?? '').matchAll(/\s([a-z-]+)=/g)].map((m) => m[1])));
+  new Set([...html.matchAll(/<[a-z][a-z0-9]*(\s[^>]*)?>/g)].flatMap((tag) => [...(tag[1] ?? '').matchAll(/\s([a-z-]+)=/g)].map((m) => m[1])));
 
 /** What the renderer may make, and nothing else. */
 const ALLOWED_TAGS = new Set(['div', 'strong', 'em', 'u', 's', 'code', 'pre', 'span', 'a', 'blockquote', 'ul', 'ol', 'li', 'h1', 'h2', 'h3']);
