@@ -38,6 +38,7 @@ import { readStateRoutes } from './modules/read-states/routes';
 import { uploadRoutes } from './modules/uploads/routes';
 import { healthRoutes, REGION_EXEMPT_PATHS } from './modules/health/routes';
 import { attachGateway, type Gateway } from './gateway/gateway';
+import { presenceRoutes } from './modules/presence/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -118,12 +119,14 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     reportRoutes,
     readStateRoutes,
     uploadRoutes,
+    presenceRoutes,
   ])
     await app.register(routes);
   await serveWebClient(app, config);
 
   const gateway = attachGateway(app);
   app.decorate('gateway', gateway);
+  await gateway.ready;
   app.decorate(
     'sessionSweep',
     startSessionSweep(database.db, (err) => app.log.warn({ err }, 'expired session sweep failed')),

@@ -120,6 +120,19 @@ const settingsSchema = z.object({
   GATEWAY_USER_CONNECT_RATE: rate.prefault('30/60'),
   /** PRESENCE_UPDATE frames of one user within this many ms make one write and at most one event. */
   GATEWAY_PRESENCE_COALESCE_MS: z.coerce.number().int().min(0).default(500),
+  /**
+   * With Redis: a server process that has not renewed its presence registration for this long is
+   * taken for stopped, and its users' sessions are taken off them (offline unless connected
+   * elsewhere). Longer than a client's reconnect delay (10 s), so that a restart does not flicker.
+   */
+  GATEWAY_PRESENCE_TTL_MS: z.coerce.number().int().min(30).default(30_000),
+  /**
+   * Whether sockets going live and closing change presence (online with the first socket, offline
+   * after the last). Always on in production; tests about other frame sequences turn it off so
+   * that presence events do not interleave with what they count (PRESENCE_UPDATE frames and
+   * POST /api/v1/me/presence still work).
+   */
+  GATEWAY_PRESENCE_ON_CONNECT: bool.default(true),
   /** Largest client frame in bytes. */
   GATEWAY_MAX_PAYLOAD_BYTES: z.coerce
     .number()

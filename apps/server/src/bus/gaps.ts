@@ -13,6 +13,8 @@ function audienceKey(audience: GapAudience): string {
       return `t:${audience.teamId}`;
     case 'users':
       return `u:${[...audience.userIds].sort().join(',')}`;
+    case 'circle':
+      return `o:${[...audience.teamIds].sort().join(',')}:${[...audience.userIds].sort().join(',')}`;
     case 'all':
       return 'all';
   }

@@ -7,7 +7,12 @@ export type Audience =
   /** Every session of every member of the team. */
   | { kind: 'team'; teamId: string }
   /** Every session of these users. */
-  | { kind: 'users'; userIds: string[] };
+  | { kind: 'users'; userIds: string[] }
+  /**
+   * Every session of the members of these teams and of these users, each session once (a user's
+   * presence goes to their teams and their friends as one envelope, however many teams they share).
+   */
+  | { kind: 'circle'; teamIds: string[]; userIds: string[] };
 
 /**
  * An event and its audience. The audience must be of a kind the event type declares

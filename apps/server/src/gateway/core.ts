@@ -1,19 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
-import { CloseCode, GATEWAY_VERSION, type ClientFrame, type DispatchAudienceKind } from '@rally/shared/gateway/protocol';
-import type { PublicUser } from '@rally/shared/api/users';
-import type { Audience, BusId } from '../bus/types';
-import { publishEvent } from '../lib/events';
+import { CloseCode, GATEWAY_VERSION, type ClientFrame } from '@rally/shared/gateway/protocol';
+import { Presence } from '@rally/shared/api/users';
+import type { BusId } from '../bus/types';
 import { hashToken } from '../modules/auth/session-repository';
 import { loadTeamAccessOfMembers } from '../modules/permissions/access';
-import { findUserById, toSelfUser, updatePresence } from '../modules/users/repository';
+import { chosenPresenceOf } from '../modules/presence/repository';
+import { findUserById, toSelfUser } from '../modules/users/repository';
 import { loadReadyState } from '../modules/teams/ready';
 import { markChannelRead } from '../modules/read-states/service';
 import { Connection } from './connection';
 import { dispatchFrame } from './frames';
 import type { GatewayOptions } from './options';
-import { PresenceCoalescer } from './presence';
+import { bestOf } from './presence';
+import type { PresenceRegistry } from './presence-registry';
+import { PresenceTracker } from './presence-tracker';
 import { canResume, catchUp } from './resume';
 import { Router } from './router';
 import { Session } from './session';
@@ -40,7 +42,7 @@ export class GatewayCore {
   readonly router: Router;
   /** Each user's sockets on this process and the budgets they share. */
   private readonly users: UserRegistry;
-  private readonly presence: PresenceCoalescer;
+  readonly presence: PresenceTracker;
   /** The listeners of every socket (`this` is the socket): one pair per process, not closures per socket. */
   private readonly onSocketMessage: (this: WebSocket, raw: WebSocket.RawData, isBinary: boolean) => void;
   private readonly onSocketClose: (this: WebSocket) => void;
@@ -49,6 +51,7 @@ export class GatewayCore {
     private readonly app: FastifyInstance,
     private readonly options: GatewayOptions,
     private readonly store: SessionStore,
+    presenceRegistry: PresenceRegistry,
   ) {
     this.router = new Router(app.bus.lastId(), {
       loadAccess: (teamId, userIds) => loadTeamAccessOfMembers(app.db, teamId, userIds),
@@ -56,14 +59,15 @@ export class GatewayCore {
       onLoadError: (err) => app.log.error({ err }, 'gateway: loading what a session may view failed'),
     });
     this.users = new UserRegistry(options);
-    this.presence = new PresenceCoalescer(
+    this.presence = new PresenceTracker(
+      app,
+      presenceRegistry,
       {
-        sessionsOf: (userId) => this.liveSessionsOf(userId).map((s) => s.presence),
-        write: (userId, presence) => updatePresence(app.db, userId, presence),
-        publish: (userId, presence) => this.publishPresence(userId, presence),
-        onError: (err) => app.log.error({ err }, 'gateway: presence update failed'),
+        localPresence: (userId) => bestOf(this.liveSessionsOf(userId).map((s) => s.presence ?? Presence.ONLINE)),
+        chosenOf: (userId) => this.users.get(userId)?.chosen ?? null,
+        localUsers: () => new Set([...this.live.values()].map((conn) => conn.userId)),
       },
-      options.presenceCoalesceMs,
+      { coalesceMs: options.presenceCoalesceMs, beatMs: Math.max(10, Math.floor(options.presenceTtlMs / 3)) },
     );
     // One handler pair for every socket (no closure per socket): `this` is the socket.
     const connections = this.connections;
@@ -175,6 +179,7 @@ export class GatewayCore {
         this.end(conn, CloseCode.NOT_AUTHENTICATED, 'not authenticated', false);
         return;
       }
+      if (conn.user) conn.user.chosen = chosenPresenceOf(user);
       for (const team of state.teams) {
         const ofTeam = (row: { id: string; teamId: string | null }) => (row.teamId === team.id ? [row.id] : []);
         session.view(team.id, state.channels.flatMap(ofTeam), state.categories.flatMap(ofTeam));
@@ -261,6 +266,12 @@ export class GatewayCore {
     conn.phase = 'live';
     this.live.set(session.id, conn);
     this.router.release(session, after);
+    this.connectionChanged(conn.userId);
+  }
+
+  /** A socket of the user went live or stopped being live. */
+  private connectionChanged(userId: string): void {
+    if (this.options.presenceOnConnect) this.presence.changed(userId);
   }
 
   /** A live session missed an event (or what it may view could not be loaded): the client starts over. */
@@ -281,8 +292,10 @@ export class GatewayCore {
     const wasLive = conn.phase === 'live';
     conn.phase = 'closed';
     if (!conn.session) return;
-    if (wasLive) this.detach(conn, true);
-    else {
+    if (wasLive) {
+      this.detach(conn, true);
+      this.connectionChanged(conn.userId);
+    } else {
       this.router.remove(conn.session);
       conn.session = null;
     }
@@ -313,8 +326,10 @@ export class GatewayCore {
 
   /** Close a socket; its session is kept for RESUME only when `resumable`. */
   end(conn: Connection, code: number, reason: string, resumable: boolean): void {
-    if (conn.phase === 'live') this.detach(conn, resumable);
-    else if (conn.session) {
+    if (conn.phase === 'live') {
+      this.detach(conn, resumable);
+      this.connectionChanged(conn.userId);
+    } else if (conn.session) {
       this.router.remove(conn.session);
       conn.session = null;
     }
@@ -339,7 +354,7 @@ export class GatewayCore {
 
   /** Snapshots still being written, and presence writes still gathered (shutdown waits for them). */
   pendingWrites(): Promise<unknown> {
-    return Promise.all([...this.saving.values(), this.presence.drain()]);
+    return Promise.all([...this.saving.values(), this.presence.stop()]);
   }
 
   /** The user's sessions that are live on this process. */
@@ -347,16 +362,6 @@ export class GatewayCore {
     const sessions: Session[] = [];
     for (const conn of this.users.get(userId)?.connections ?? []) if (conn.phase === 'live' && conn.session) sessions.push(conn.session);
     return sessions;
-  }
-
-  /** A presence change goes to the teams of the user's sessions, or to the user alone when in none. */
-  private async publishPresence(userId: string, presence: PublicUser['presence']): Promise<void> {
-    const teamIds = new Set<string>();
-    for (const session of this.liveSessionsOf(userId)) for (const teamId of session.teams.keys()) teamIds.add(teamId);
-    const audiences: Extract<Audience, { kind: DispatchAudienceKind<'PRESENCE_UPDATE'> }>[] =
-      teamIds.size > 0 ? [...teamIds].map((teamId) => ({ kind: 'team', teamId })) : [{ kind: 'users', userIds: [userId] }];
-    const event = { type: 'PRESENCE_UPDATE' as const, data: { userId, presence } };
-    await Promise.all(audiences.map((audience) => publishEvent({ bus: this.app.bus, log: this.app.log }, { audience, event })));
   }
 
   private clearWait(conn: Connection): void {

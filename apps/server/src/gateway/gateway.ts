@@ -5,16 +5,23 @@ import { CloseCode } from '@rally/shared/gateway/protocol';
 import { RedisBus } from '../bus/redis-bus';
 import { isGap } from '../bus/types';
 import { urlPath } from '../http/url-path';
+import type { PresenceValue } from './presence';
 import { hashToken } from '../modules/auth/session-repository';
 import { localControl, redisControl, type ControlChannel } from './control';
 import { GatewayCore } from './core';
 import { gatewayOptions, type GatewayOptions } from './options';
+import { MemoryPresenceRegistry, type PresenceRegistry } from './presence-registry';
+import { RedisPresenceRegistry } from './redis-presence-registry';
 import { MemorySessionStore, RedisSessionStore, type SessionStore } from './session-store';
 import { authenticateUpgrade, checkUpgrade, GATEWAY_PATH, refuse } from './upgrade';
 
 /** The realtime gateway at /api/v1/ws (see docs/gateway-protocol.md). */
 export interface Gateway {
+  /** Settles once presences left by stopped processes are reset (buildApp waits for it before serving). */
+  readonly ready: Promise<void>;
   connectionCount(): number;
+  /** The user chose a status (POST /api/v1/me/presence): their shown presence follows on every process. */
+  choosePresence(userId: string, presence: PresenceValue): Promise<void>;
   /** Close the sockets opened with this session token (logout), with SESSION_ENDED. */
   closeSessionsOfToken(sessionToken: string): void;
   /** Close every socket with SERVER_RESTART so that clients reconnect elsewhere. */
@@ -40,7 +47,10 @@ const SHUTDOWN_GRACE_MS = 2_000;
 export function attachGateway(app: FastifyInstance, overrides: Partial<GatewayOptions> = {}): Gateway {
   const options = { ...gatewayOptions(app.config), ...overrides };
   const store: SessionStore = app.bus instanceof RedisBus ? new RedisSessionStore(app.bus.commands, app.config.REDIS_PREFIX) : new MemorySessionStore();
-  const core = new GatewayCore(app, options, store);
+  const presence: PresenceRegistry =
+    app.bus instanceof RedisBus ? new RedisPresenceRegistry(app.bus.commands, app.config.REDIS_PREFIX, options.presenceTtlMs) : new MemoryPresenceRegistry();
+  const core = new GatewayCore(app, options, store, presence);
+  const ready = core.presence.start();
   const control: ControlChannel =
     app.bus instanceof RedisBus
       ? redisControl(
@@ -91,7 +101,9 @@ export function attachGateway(app: FastifyInstance, overrides: Partial<GatewayOp
   });
 
   return {
+    ready,
     connectionCount: () => core.connections.size,
+    choosePresence: (userId, chosen) => core.presence.choose(userId, chosen),
     closeSessionsOfToken(sessionToken) {
       const tokenHash = hashToken(sessionToken);
       core.endAuthSession(tokenHash);
@@ -101,6 +113,7 @@ export function attachGateway(app: FastifyInstance, overrides: Partial<GatewayOp
       if (!accepting) return;
       accepting = false;
       clearInterval(sweep);
+      await ready.catch(() => {});
       unsubscribe();
       const closed = [...core.connections.values()].map(
         (conn) =>

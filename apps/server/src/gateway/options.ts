@@ -16,6 +16,10 @@ export interface GatewayOptions {
   userConnectRate: { count: number; windowMs: number };
   /** How long PRESENCE_UPDATE frames of one user are gathered before one write. */
   presenceCoalesceMs: number;
+  /** A process that has not renewed its presence registration for this long is taken for stopped (its users go offline); it renews every third of it. */
+  presenceTtlMs: number;
+  /** Whether sockets going live and closing change presence (env GATEWAY_PRESENCE_ON_CONNECT). */
+  presenceOnConnect: boolean;
   maxPayloadBytes: number;
   maxBufferedBytes: number;
 }
@@ -32,6 +36,8 @@ export function gatewayOptions(config: Config): GatewayOptions {
     userFrameRate: config.GATEWAY_USER_FRAME_RATE,
     userConnectRate: config.GATEWAY_USER_CONNECT_RATE,
     presenceCoalesceMs: config.GATEWAY_PRESENCE_COALESCE_MS,
+    presenceTtlMs: config.GATEWAY_PRESENCE_TTL_MS,
+    presenceOnConnect: config.GATEWAY_PRESENCE_ON_CONNECT,
     maxPayloadBytes: config.GATEWAY_MAX_PAYLOAD_BYTES,
     maxBufferedBytes: config.GATEWAY_MAX_BUFFERED_BYTES,
   };

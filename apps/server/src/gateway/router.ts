@@ -31,6 +31,8 @@ export function audienceIncludes(audience: GapAudience, session: Session): boole
       return session.teams.has(audience.teamId);
     case 'users':
       return audience.userIds.includes(session.userId);
+    case 'circle':
+      return audience.userIds.includes(session.userId) || audience.teamIds.some((teamId) => session.teams.has(teamId));
     case 'all':
       return true;
   }
@@ -316,6 +318,12 @@ export class Router {
       case 'users': {
         if (audience.userIds.length === 1) return this.byUser.get(audience.userIds[0]!); // length 1: index 0 exists
         const out = new Set<Session>();
+        for (const userId of audience.userIds) for (const s of this.byUser.get(userId) ?? []) out.add(s);
+        return out;
+      }
+      case 'circle': {
+        const out = new Set<Session>();
+        for (const teamId of audience.teamIds) for (const s of this.byTeam.get(teamId) ?? []) out.add(s);
         for (const userId of audience.userIds) for (const s of this.byUser.get(userId) ?? []) out.add(s);
         return out;
       }

@@ -1,4 +1,5 @@
 import type { Connection } from './connection';
+import type { PresenceValue } from './presence';
 import type { GatewayOptions } from './options';
 import { RateWindow } from './rate-window';
 
@@ -9,6 +10,8 @@ export interface UserSockets {
   readonly frames: RateWindow;
   /** Sockets opened (each costs a READY). */
   readonly opens: RateWindow;
+  /** The status the user chose, as read at their latest READY here (presence-tracker.ts). */
+  chosen: PresenceValue | null;
 }
 
 export type Admission = { ok: true; user: UserSockets } | { ok: false; reason: 'too_many_sockets' | 'rate' };
@@ -29,7 +32,12 @@ export class UserRegistry {
   admit(conn: Connection, now: number): Admission {
     let user = this.users.get(conn.userId);
     if (!user) {
-      user = { connections: new Set(), frames: new RateWindow(this.options.userFrameRate), opens: new RateWindow(this.options.userConnectRate) };
+      user = {
+        connections: new Set(),
+        frames: new RateWindow(this.options.userFrameRate),
+        opens: new RateWindow(this.options.userConnectRate),
+        chosen: null,
+      };
       this.users.set(conn.userId, user);
     }
     if (!user.opens.hit(now)) return { ok: false, reason: 'rate' };

@@ -37,6 +37,8 @@ export async function createTestApp(overrides: Partial<ConfigInput> = {}, option
     REDIS_PREFIX: testRedisPrefix(),
     COOKIE_SECRET: 'test-secret-test-secret-test-secret-0123',
     WEB_DIST: '/nonexistent',
+    // Presence by connection is tested on its own (gateway/presence.test.ts): elsewhere its events would interleave with the frames counted.
+    GATEWAY_PRESENCE_ON_CONNECT: 'false',
     ...overrides,
   });
   const bus = options.bus?.();

@@ -88,6 +88,8 @@ describe('two server processes on one PostgreSQL and one Redis', () => {
       // (after the wait, READY starts a fresh session and the RESUME gets INVALID_SESSION).
       GATEWAY_RESUME_WAIT_MS: '250',
       ALLOWED_REGIONS: '*',
+      // Presence by connection is tested in presence.multiprocess.test.ts; here its events would interleave with the frames counted.
+      GATEWAY_PRESENCE_ON_CONNECT: 'false',
     };
     a = await startServer(env);
     b = await startServer(env);

@@ -51,6 +51,7 @@ import {
   updateTeamEndpoint,
 } from './team-settings';
 import { markTeamReadEndpoint, unreadEndpoint } from './unread';
+import { setPresenceEndpoint } from './presence';
 import { uploadEndpoint } from './uploads';
 import { meEndpoint } from './users';
 
@@ -116,6 +117,7 @@ export const ENDPOINTS = {
   reorderUncategorisedChannels: reorderUncategorisedChannelsEndpoint,
   listMessages: listMessagesEndpoint,
   sendMessage: sendMessageEndpoint,
+  setPresence: setPresenceEndpoint,
   getMessage: getMessageEndpoint,
   editMessage: editMessageEndpoint,
   deleteMessage: deleteMessageEndpoint,

@@ -42,6 +42,11 @@ export const userSettingsSchema = z.object({
     friendRequests: z.enum(['everyone', 'fof', 'noone']),
     directMessages: z.enum(['everyone', 'fof', 'friends']),
   }),
+  /**
+   * The status the user chose (POST /api/v1/me/presence): online (idle by itself after
+   * inactivity), idle, do not disturb, or invisible (offline). Absent: online (never chosen).
+   */
+  presence: presenceSchema.optional(),
 });
 export type UserSettings = z.infer<typeof userSettingsSchema>;
 
@@ -50,6 +55,7 @@ export const DEFAULT_USER_SETTINGS: UserSettings = {
   developerMode: { isEnabled: false },
   leftSidebar: { isEnabled: false },
   privacy: { friendRequests: 'everyone', directMessages: 'everyone' },
+  presence: Presence.ONLINE,
 };
 
 export const meResponseSchema = z.object({

@@ -42,8 +42,11 @@ export const readySchema = z.object({
 });
 export type ReadyData = z.infer<typeof readySchema>;
 
-/** Whom a published event may be addressed to: sessions that may view a channel, members of a team, or users. */
-export type AudienceKind = 'channel' | 'team' | 'users';
+/**
+ * Whom a published event may be addressed to: sessions that may view a channel, members of a team,
+ * users, or a circle (the members of several teams and some users, each session once).
+ */
+export type AudienceKind = 'channel' | 'team' | 'users' | 'circle';
 
 function dispatchEvent<S extends z.ZodType, A extends readonly [AudienceKind, ...AudienceKind[]]>(schema: S, audiences: A) {
   return { schema, audiences };
@@ -84,8 +87,8 @@ export const dispatchEvents = {
   ),
   /** Someone joined the team: to its members. */
   TEAM_MEMBER_ADDED: dispatchEvent(z.object({ teamId: z.string(), member: memberSchema }), ['team']),
-  /** A user's presence changed: to the members of each of their teams, or to the user alone when in none. */
-  PRESENCE_UPDATE: dispatchEvent(z.object({ userId: z.string(), presence: presenceSchema }), ['team', 'users']),
+  /** A user's presence changed: to their circle (the members of their teams, their accepted friends and themselves), each session once. */
+  PRESENCE_UPDATE: dispatchEvent(z.object({ userId: z.string(), presence: presenceSchema }), ['team', 'users', 'circle']),
   /** The user ordered their team list (on any device): the ids of all their teams, first to last; to that user. */
   TEAMS_PRIORITY_UPDATED: dispatchEvent(z.object({ teamIds: z.array(z.string()) }), ['users']),
   /**
