@@ -4,6 +4,7 @@ import { hasBit } from '@rally/shared/permissions';
 import { AppError, badRequest } from '../../lib/errors';
 import type { ChannelAccess } from '../permissions/access';
 import type { ServiceDeps } from '../../lib/service-deps';
+import { resolveMentions } from './mentions';
 
 /** What a message's text becomes once checked: the stored content and whom it mentions. */
 export interface PreparedContent {
@@ -11,20 +12,17 @@ export interface PreparedContent {
   mentions: MessageMentions;
 }
 
-/** No one mentioned. */
-export const NO_MENTIONS: MessageMentions = { users: [], roles: [], everyone: false, here: false };
-
 /**
  * The one place where the text of a message being sent or edited is checked and prepared, so that
  * both follow the same rules: trimmed; blank or only a heading marker refused (message_empty);
  * longer than the author's limit refused (message_too_long with {max}: 2000, 5000 with PREMIUM).
  * Mentions are resolved here too, for the channel and the author's access, so that an edit
- * re-resolves them as a send resolves them; until mention syntax is parsed, none are recorded.
+ * re-resolves them as a send resolves them (resolveMentions of mentions.ts).
  */
-export async function prepareContent(_deps: ServiceDeps, _where: ChannelAccess, author: { flags: number }, raw: string): Promise<PreparedContent> {
+export async function prepareContent(deps: ServiceDeps, where: ChannelAccess, author: { flags: number }, raw: string): Promise<PreparedContent> {
   const content = raw.trim();
   if (isBlankMessage(content)) throw badRequest('message_empty', { content: 'message_empty' });
   const max = messageLimit(hasBit(author.flags, UserFlags.PREMIUM));
   if (content.length > max) throw new AppError(400, 'message_too_long', { content: 'message_too_long' }, { max });
-  return { content, mentions: NO_MENTIONS };
+  return { content, mentions: await resolveMentions(deps.db, where, content) };
 }

@@ -18,11 +18,11 @@ export function toMessage(row: MessageRow, author: MessageAuthor, reactions: Rea
     },
     replyTo: row.replyTo,
     type: row.type === 'scheduled' ? 'scheduled' : 'text',
-    // Attachments, embeds and mentions arrive with their own issues.
+    // Attachments and embeds arrive with their own issues.
     attachments: [],
     embeds: [],
     reactions,
-    mentions: { users: [], roles: [], everyone: false, here: false },
+    mentions: row.mentions,
     nonce: row.nonce,
   };
 }
