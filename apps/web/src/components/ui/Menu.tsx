@@ -8,6 +8,8 @@ export interface MenuItem {
   /** Shown in red (leave, delete, kick, ban). */
   danger?: boolean;
   icon?: ReactNode;
+  /** One of a set of choices (menuitemradio): whether it is the one chosen. */
+  checked?: boolean;
 }
 
 export interface MenuProps {
@@ -19,6 +21,8 @@ export interface MenuProps {
   items: readonly (MenuItem | null)[];
   /** Which edge of the trigger the menu lines up with. */
   align?: 'start' | 'end';
+  /** Open under the trigger (default) or over it (a trigger at the bottom of the screen). */
+  placement?: 'below' | 'above';
   triggerClassName?: string;
 }
 
@@ -27,7 +31,7 @@ export interface MenuProps {
  * ArrowUp on the last; arrows, Home and End move; Enter or Space picks; Escape closes and returns
  * focus to the trigger; Tab or a click outside closes.
  */
-export function Menu({ label, trigger, items, align = 'start', triggerClassName }: MenuProps) {
+export function Menu({ label, trigger, items, align = 'start', placement = 'below', triggerClassName }: MenuProps) {
   const [open, setOpen] = useState(false);
   const [focusIndex, setFocusIndex] = useState(0);
   const rootRef = useRef<HTMLDivElement>(null);
@@ -92,7 +96,7 @@ export function Menu({ label, trigger, items, align = 'start', triggerClassName 
           id={menuId}
           role="menu"
           aria-label={label}
-          className={`${styles.menu} ${align === 'end' ? styles.end : ''}`}
+          className={`${styles.menu} ${align === 'end' ? styles.end : ''} ${placement === 'above' ? styles.above : ''}`}
           onKeyDown={(e) => {
             const moves: Record<string, number> = { ArrowDown: focusIndex + 1, ArrowUp: focusIndex - 1, Home: 0, End: entries.length - 1 };
             const next = moves[e.key];
@@ -118,7 +122,8 @@ export function Menu({ label, trigger, items, align = 'start', triggerClassName 
                   itemRefs.current[at] = el;
                 }}
                 type="button"
-                role="menuitem"
+                role={item.checked === undefined ? 'menuitem' : 'menuitemradio'}
+                aria-checked={item.checked}
                 tabIndex={at === focusIndex ? 0 : -1}
                 className={`${styles.item} ${item.danger ? styles.danger : ''}`}
                 onClick={() => pick(item)}

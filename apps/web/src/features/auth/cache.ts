@@ -26,3 +26,8 @@ export function forgetSession(qc: QueryClient): void {
   qc.removeQueries({ predicate: (q) => q.queryKey[0] !== queryKeys.me[0] && q.queryKey[0] !== queryKeys.region[0] });
   qc.setQueryData<MeResponse | null>(queryKeys.me, null);
 }
+
+/** A change to the signed-in user's settings (the status they chose); nothing while signed out or not loaded. */
+export function updateMeSettings(qc: QueryClient, update: (settings: MeResponse['settings']) => MeResponse['settings']): void {
+  qc.setQueryData<MeResponse | null>(queryKeys.me, (old) => (old ? { ...old, settings: update(old.settings) } : old));
+}

@@ -4,6 +4,7 @@ import { Outlet } from 'react-router';
 import { Spinner } from '../../components/ui/Spinner';
 import { DisconnectedBanner } from '../../lib/gateway/DisconnectedBanner';
 import { GatewayProvider } from '../../lib/gateway/GatewayProvider';
+import { IdleReporter } from '../presence/IdleReporter';
 import { liveEvents } from './live-events';
 import { CreateTeamDialog } from '../teams/CreateTeamDialog';
 import styles from './AppShell.module.css';
@@ -22,6 +23,7 @@ export function AppShell() {
   return (
     <GatewayProvider live={liveEvents}>
       <ShellContext.Provider value={api}>
+        <IdleReporter />
         <div className={styles.shell}>
           <a className="skip-link" href="#main">
             {t('skipToContent')}

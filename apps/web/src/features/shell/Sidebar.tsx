@@ -15,6 +15,8 @@ import { useMe } from '../auth/queries';
 import { reorderedIds } from '../teams/channel-order';
 import { useReorderTeams } from '../teams/mutations';
 import { useTeams } from '../teams/queries';
+import { useMediaQuery } from '../../lib/use-media-query';
+import { StatusMenu } from '../presence/StatusMenu';
 import { useShell } from './shell-context';
 import styles from './Sidebar.module.css';
 
@@ -36,6 +38,8 @@ export function Sidebar() {
   const reorder = useReorderTeams();
   const sensors = useSortSensors();
   const instructions = useDragInstructions();
+  // Under 600 px the sidebar is a strip at the top: the status menu opens downwards.
+  const narrow = useMediaQuery('(max-width: 600px)');
   const teamIds = useMemo(() => teams.data?.map((team) => team.id) ?? [], [teams.data]);
 
   const nameOf = (id: unknown) => teams.data?.find((team) => team.id === id)?.name ?? '';
@@ -125,11 +129,7 @@ export function Sidebar() {
       </div>
       <div className={styles.footer}>
         <LanguageSwitch compact className={styles.language} />
-        {user && (
-          <span className={styles.avatar} role="img" aria-label={t('shell:signedInAs', { username: user.username })} {...tipProps(user.username)}>
-            {user.profilePicture ? <img src={user.profilePicture} alt="" /> : firstLetter(user.username)}
-          </span>
-        )}
+        {user && <StatusMenu placement={narrow ? 'below' : 'above'} />}
         <button
           type="button"
           className={`${styles.item} ${styles.logout}`}
