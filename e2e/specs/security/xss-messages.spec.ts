@@ -80,7 +80,7 @@ function inspect(page: Page): Promise<Report> {
       for (const attribute of el.getAttributeNames()) {
         if (attribute.toLowerCase().startsWith('on')) problems.push(`an event handler attribute ${attribute} on <${el.tagName.toLowerCase()}>`);
       }
-      if (el instanceof HTMLAnchorElement && !/^(https?:|\/)/.test(el.getAttribute('href') ?? '')) problems.push(`a link to ${el.getAttribute('href')}`);
+      if (el instanceof HTMLAnchorElement && !/^(?:https?:|\/)/.test(el.getAttribute('href') ?? '')) problems.push(`a link to ${el.getAttribute('href')}`);
     }
     const texts = [...log.querySelectorAll('article')].map((a) => a.textContent ?? '');
     return { problems, texts };
