@@ -34,6 +34,12 @@ export const LIMITS = {
   /** Teams a user may own or belong to at once (as Discord's 100 servers). */
   teamsPerUser: 100,
   friendCode: { max: 64 },
+  /** Friend-invite codes: this many random base62 characters (about 95 bits: not guessable). */
+  friendCodeLength: 16,
+  /** The add-friend field (001 §5 Friend username, §9 friend name 3 to 20). */
+  friendName: { min: 3, max: 20 },
+  /** The pending friend-request badge shows at most this number, then '9+' (001 §2, §9). */
+  friendBadgeMax: 9,
   /** The ALTCHA widget's payload (base64 JSON), a few hundred bytes. */
   captchaToken: { max: 4096 },
   /** Moderation (001 §8, §9): a ban's reason, the bans list and an audit log page. */

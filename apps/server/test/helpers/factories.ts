@@ -1,6 +1,7 @@
 import { plainMessage } from '@rally/shared/api/plain-message';
 import { randomBytes } from 'node:crypto';
 import type { Message } from '@rally/shared/api/messages';
+import type { UserSettings } from '@rally/shared/api/users';
 import { ChannelPermission, DEFAULT_ROLE_PERMISSIONS, type ChannelOverwrites } from '@rally/shared/permissions';
 import { LIMITS } from '@rally/shared/limits';
 import type { Database } from '../../src/db/client';
@@ -26,6 +27,8 @@ export type Who = { id: string };
 export interface TestUser {
   id: string;
   username: string;
+  /** The user's @slug (what the add-friend field takes). */
+  slug: string;
   email: string;
   /** A Cookie header value that signs in as this user. */
   cookie: string;
@@ -41,24 +44,27 @@ export async function signIn(app: WithSigner, userId: string): Promise<Pick<Test
   return { token, cookie: `${SESSION_COOKIE}=${encodeURIComponent(app.signCookie(token))}` };
 }
 
-/** A signed-in user; `bot`: a bot account. */
-export async function makeUser(app: WithSigner, name?: string, options: { bot?: boolean } = {}): Promise<TestUser> {
+/** A signed-in user; `bot`: a bot account; `system`: a system account; `settings`: instead of the defaults. */
+export async function makeUser(app: WithSigner, name?: string, options: { bot?: boolean; system?: boolean; settings?: UserSettings } = {}): Promise<TestUser> {
   const suffix = randomBytes(3).toString('hex');
   const username = name ?? `user_${suffix}`;
   const id = newId();
   const email = `${username.replace(/\W/g, '')}_${suffix}@example.com`;
+  const slug = `u-${suffix}-${id.slice(-6)}`;
   await insertUser(app.db, {
     id,
     username,
-    slug: `u-${suffix}-${id.slice(-6)}`,
+    slug,
     email,
     passwordHash: 'not-a-real-hash',
     birthdate: '2000-01-01',
     location: 'TR',
     consentAt: new Date(),
     bot: options.bot ?? false,
+    system: options.system ?? false,
+    ...(options.settings ? { settings: options.settings } : {}),
   });
-  return { id, username, email, ...(await signIn(app, id)) };
+  return { id, username, slug, email, ...(await signIn(app, id)) };
 }
 
 export interface TeamFixture {

@@ -27,5 +27,13 @@ export const queryKeys = {
    */
   pendingMessages: (channelId: string) => ['local', 'pendingMessages', channelId] as const,
   invite: (code: string) => ['invites', code] as const,
+  /** The signed-in user's friends and friend requests (Friend[]). */
+  friends: ['friends'] as const,
+  /** The users the signed-in user blocked (BlockedUser[]). */
+  blocks: ['blocks'] as const,
+  /** The signed-in user's own friend-invite code. */
+  friendInviteCode: ['friendInvite', 'own'] as const,
+  /** Who a friend-invite code belongs to. */
+  friendInviter: (code: string) => ['friendInvite', 'code', code] as const,
   captcha: ['captcha'] as const,
 };

@@ -16,6 +16,19 @@ import {
   updateChannelEndpoint,
 } from './channels';
 import type { Endpoint } from './endpoint';
+import {
+  acceptFriendInviteEndpoint,
+  blockUserEndpoint,
+  friendInviteEndpoint,
+  listBlocksEndpoint,
+  listFriendsEndpoint,
+  lookupFriendInviteEndpoint,
+  removeFriendEndpoint,
+  respondFriendRequestEndpoint,
+  sendFriendRequestEndpoint,
+  unblockUserEndpoint,
+  validateFriendInviteEndpoint,
+} from './friends';
 import { banMemberEndpoint, kickMemberEndpoint, leaveTeamEndpoint, listAuditLogsEndpoint, listBansEndpoint, unbanMemberEndpoint } from './moderation';
 import { listMessagesEndpoint, sendMessageEndpoint } from './messages';
 import { deleteMessageEndpoint, editMessageEndpoint, getMessageEndpoint, reportMessageEndpoint } from './message-actions';
@@ -117,6 +130,17 @@ export const ENDPOINTS = {
   reorderUncategorisedChannels: reorderUncategorisedChannelsEndpoint,
   listMessages: listMessagesEndpoint,
   sendMessage: sendMessageEndpoint,
+  listFriends: listFriendsEndpoint,
+  sendFriendRequest: sendFriendRequestEndpoint,
+  respondFriendRequest: respondFriendRequestEndpoint,
+  removeFriend: removeFriendEndpoint,
+  listBlocks: listBlocksEndpoint,
+  blockUser: blockUserEndpoint,
+  unblockUser: unblockUserEndpoint,
+  friendInvite: friendInviteEndpoint,
+  lookupFriendInvite: lookupFriendInviteEndpoint,
+  validateFriendInvite: validateFriendInviteEndpoint,
+  acceptFriendInvite: acceptFriendInviteEndpoint,
   setPresence: setPresenceEndpoint,
   getMessage: getMessageEndpoint,
   editMessage: editMessageEndpoint,

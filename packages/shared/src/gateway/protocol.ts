@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { snowflakeSchema } from '../api/common';
 import { text } from '../api/text';
+import { blockedUserSchema, friendSchema } from '../api/friends';
 import { messageSchema } from '../api/messages';
 import { reactionSchema } from '../api/reactions';
 import { categorySchema, channelSchema, memberSchema, roleSchema, teamSchema } from '../api/teams';
@@ -138,6 +139,20 @@ export const dispatchEvents = {
   USER_LEFT_TEAM: dispatchEvent(z.object({ teamId: z.string(), userId: z.string() }), ['team']),
   /** The team was deleted: to its members (their sessions then stop hearing it). */
   TEAM_DELETED: dispatchEvent(z.object({ teamId: z.string() }), ['team']),
+
+  // Friends and blocks (spec 000 §4, 001 §4 Friend): each side is sent the entry as it sees it
+  // (`friend.user` is the other one), so these go to one user at a time.
+
+  /** A friend request was sent (pending added): to the sender and to the receiver. */
+  FRIEND_REQUEST: dispatchEvent(z.object({ friend: friendSchema }), ['users']),
+  /** A request was accepted (the entry becomes accepted): to both users. */
+  FRIEND_ACCEPTED: dispatchEvent(z.object({ friend: friendSchema }), ['users']),
+  /** A request was rejected or cancelled, a friend unfriended, or one blocked the other (the entry goes): to both users. */
+  FRIEND_REMOVED: dispatchEvent(z.object({ userId: z.string() }), ['users']),
+  /** The user blocked someone: to the blocker's sessions only (the blocked user is not told). */
+  USER_BLOCKED: dispatchEvent(z.object({ blocked: blockedUserSchema }), ['users']),
+  /** The user unblocked someone: to the blocker's sessions only. */
+  USER_UNBLOCKED: dispatchEvent(z.object({ userId: z.string() }), ['users']),
 } as const;
 export type DispatchType = keyof typeof dispatchEvents;
 export type DispatchData<T extends DispatchType> = z.infer<(typeof dispatchEvents)[T]['schema']>;

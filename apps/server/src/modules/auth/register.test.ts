@@ -209,13 +209,36 @@ describe('POST /api/v1/register', () => {
     for (const r of [a, b, emoji]) expect(r.user!.slug).toMatch(/^[a-z0-9-]{3,20}$/);
   });
 
-  it('accepts a friend code (length-checked only) and keeps the language of the request', async () => {
-    const ok = await registerViaApi(ctx.app, { friendCode: 'ABCD-1234' }, { headers: { 'accept-language': 'tr' } });
+  it('keeps the language of the request', async () => {
+    const ok = await registerViaApi(ctx.app, {}, { headers: { 'accept-language': 'tr' } });
     expect(ok.response.statusCode).toBe(201);
     const me = await ctx.app.inject({ method: 'GET', url: '/api/v1/me', headers: { cookie: ok.cookie! } });
     expect(me.json().settings.locale).toBe('tr');
+  });
+
+  it('makes the new user and the owner of a friend code friends (accepted), and tells the inviter', async () => {
+    const inviter = await registerViaApi(ctx.app);
+    const code = (await call(ctx.app, 'GET', '/api/v1/me/friendInvite', { cookie: inviter.cookie! })).json().code as string;
+    const since = ctx.events.mark();
+    const invited = await registerViaApi(ctx.app, { friendCode: `  ${code} ` });
+    expect(invited.response.statusCode).toBe(201);
+    const friends = (await call(ctx.app, 'GET', '/api/v1/me/friends', { cookie: invited.cookie! })).json().friends;
+    expect(friends).toEqual([
+      expect.objectContaining({ status: 'accepted', createdBy: inviter.user!.id, user: expect.objectContaining({ id: inviter.user!.id }) }),
+    ]);
+    const toInviter = await ctx.events.waitFor('FRIEND_ACCEPTED', { since, where: (e) => e.audience.userIds.includes(inviter.user!.id) });
+    expect(toInviter.event.data.friend).toMatchObject({ status: 'accepted', user: { id: invited.user!.id } });
+  });
+
+  it('refuses an unknown or too long friend code under the field, creating nothing', async () => {
+    const before = await rowCount(users);
+    const unknown = await registerViaApi(ctx.app, { friendCode: 'ABCD-1234' }, { headers: { 'accept-language': 'tr' } });
+    expect(unknown.response.statusCode).toBe(400);
+    expect(unknown.response.json().errors).toEqual({ friendCode: 'Bu arkadaş davet kodu geçerli değil' });
+    expect(unknown.cookie).toBeNull();
     const tooLong = await registerViaApi(ctx.app, { friendCode: 'x'.repeat(65) });
     expect(tooLong.response.json().errors).toEqual({ friendCode: 'This friend invite code is not valid' });
+    expect(await rowCount(users)).toBe(before);
   });
 
   it('sets no cookie when registration fails', async () => {

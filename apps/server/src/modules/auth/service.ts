@@ -5,8 +5,11 @@ import type { Database } from '../../db/client';
 import type { Config } from '../../env';
 import { uniqueViolation } from '../../lib/db-errors';
 import { AppError, badRequest, conflict } from '../../lib/errors';
+import type { Publisher } from '../../lib/events';
 import type { RateLimiter } from '../../lib/rate-limit';
 import { newId } from '../../lib/snowflake';
+import { publishFriendship } from '../friends/events';
+import { befriendAtRegistration } from '../friends/invite-service';
 import { findUserByEmail, insertUser, toSelfUser } from '../users/repository';
 import { consumeCaptcha } from './captcha';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password';
@@ -14,7 +17,8 @@ import { createSession, deleteSession } from './session-repository';
 import { uniqueSlug } from './slug';
 import { loginFailureKeys, recentLoginFailures, recordLoginFailure } from './throttle';
 
-export interface AuthDeps {
+/** `bus`: registration with a friend code tells the inviter of their new friend. */
+export interface AuthDeps extends Publisher {
   db: Database;
   config: Config;
   /** HMAC key of captcha challenges. */
@@ -43,8 +47,9 @@ const emailTaken = () => conflict('email_taken', { email: 'email_taken' });
 /**
  * Create an account and its first session. The captcha is spent first (so that one solution cannot
  * probe several emails); the user and the session are written in one transaction. The consent
- * rule (TR) is part of the request schema. friendCode is length-checked only (friend invites are a
- * later issue).
+ * rule (TR) is part of the request schema. A friendCode makes the new user and the code's owner
+ * friends in the same transaction (friends/invite-service.ts befriendAtRegistration; an unknown code
+ * refuses the registration with the field error friendCode); FRIEND_ACCEPTED follows the commit.
  */
 export async function register(deps: AuthDeps, input: RegisterRequest, client: ClientContext): Promise<SignedIn> {
   await consumeCaptcha(deps.db, deps.secret, input.captchaToken);
@@ -53,7 +58,7 @@ export async function register(deps: AuthDeps, input: RegisterRequest, client: C
   const birthdate = `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
   for (let attempt = 0; ; attempt++) {
     try {
-      return await deps.db.transaction(async (tx) => {
+      const { signedIn, friend } = await deps.db.transaction(async (tx) => {
         if (await findUserByEmail(tx, input.email)) throw emailTaken();
         const row = await insertUser(tx, {
           id: newId(),
@@ -66,9 +71,12 @@ export async function register(deps: AuthDeps, input: RegisterRequest, client: C
           consentAt: input.consent === true ? new Date() : null,
           settings: { ...DEFAULT_USER_SETTINGS, locale: client.locale },
         });
+        const friend = input.friendCode ? { ...(await befriendAtRegistration(tx, row, input.friendCode)), newUser: row } : null;
         const token = await createSession(tx, row.id, { userAgent: client.userAgent, ip: client.address });
-        return { user: toSelfUser(row), token };
+        return { signedIn: { user: toSelfUser(row), token }, friend };
       });
+      if (friend) await publishFriendship(deps, friend.friendship, friend.newUser, friend.inviter);
+      return signedIn;
     } catch (err) {
       // A concurrent registration won the race for the email or the slug.
       const constraint = uniqueViolation(err);

@@ -20,6 +20,8 @@ export interface NewUser {
   consentAt: Date | null;
   /** A bot account (false unless said; bots are made by the bots feature and by test fixtures). */
   bot?: boolean;
+  /** The product's own system account (false unless said; made by test fixtures). */
+  system?: boolean;
   settings?: UserSettings;
 }
 

@@ -1,3 +1,4 @@
+import { friendEvents } from '../friends/events';
 import { messageEvents } from '../messages/events';
 import { applyTeamsReady, teamEvents } from '../teams/events';
 import { applyMeReady, userEvents } from '../users/events';
@@ -13,5 +14,5 @@ export const liveEvents: LiveEvents = {
     applyTeamsReady(qc, data);
     applyMeReady(qc, data);
   },
-  events: { ...messageEvents, ...teamEvents, ...userEvents } satisfies EventHandlers,
+  events: { ...friendEvents, ...messageEvents, ...teamEvents, ...userEvents } satisfies EventHandlers,
 };

@@ -1,0 +1,42 @@
+import { useQuery } from '@tanstack/react-query';
+import { ApiError, call } from '../../lib/api';
+import { queryKeys } from '../../lib/query-keys';
+
+/** The signed-in user's friends and requests (kept current by the FRIEND_* events). */
+export function useFriends(enabled = true) {
+  return useQuery({
+    queryKey: queryKeys.friends,
+    queryFn: async ({ signal }) => (await call('listFriends', {}, { signal })).friends,
+    enabled,
+  });
+}
+
+/** The users the signed-in user blocked (kept current by USER_BLOCKED / USER_UNBLOCKED). */
+export function useBlocks(enabled = true) {
+  return useQuery({
+    queryKey: queryKeys.blocks,
+    queryFn: async ({ signal }) => (await call('listBlocks', {}, { signal })).blocked,
+    enabled,
+  });
+}
+
+/** The user's own friend-invite code (made by the server on first call). */
+export function useFriendInviteCode(enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.friendInviteCode,
+    queryFn: async ({ signal }) => (await call('friendInvite', {}, { signal })).code,
+    enabled,
+    staleTime: Infinity,
+  });
+}
+
+/** Who a friend-invite code belongs to (works signed out); a 4xx answer is final, not retried. */
+export function useFriendInviter(code: string) {
+  return useQuery({
+    queryKey: queryKeys.friendInviter(code),
+    queryFn: async ({ signal }) => (await call('lookupFriendInvite', { params: { code } }, { signal })).inviter,
+    enabled: code.length > 0,
+    staleTime: 5 * 60_000,
+    retry: (count, err) => !(err instanceof ApiError && err.status >= 400 && err.status < 500) && count < 1,
+  });
+}
