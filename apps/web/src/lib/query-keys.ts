@@ -26,7 +26,11 @@ export const queryKeys = {
    * events cannot drop them.
    */
   pendingMessages: (channelId: string) => ['local', 'pendingMessages', channelId] as const,
+  /** Who is typing in a channel (TypingEntry[], CHANNEL_TYPING events). Client-only. */
+  typing: (channelId: string) => ['local', 'typing', channelId] as const,
   invite: (code: string) => ['invites', code] as const,
+  /** What the user has not read: the unread counters of every channel and direct chat (features/unread, UnreadState). */
+  unread: ['unread'] as const,
   /** The signed-in user's friends and friend requests (Friend[]). */
   friends: ['friends'] as const,
   /** The users the signed-in user blocked (BlockedUser[]). */
@@ -35,5 +39,7 @@ export const queryKeys = {
   friendInviteCode: ['friendInvite', 'own'] as const,
   /** Who a friend-invite code belongs to. */
   friendInviter: (code: string) => ['friendInvite', 'code', code] as const,
+  /** The emoji of the signed-in user's teams (CustomEmoji[]), for the emoji picker. */
+  myEmojis: ['emojis', 'mine'] as const,
   captcha: ['captcha'] as const,
 };

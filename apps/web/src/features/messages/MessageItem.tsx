@@ -4,6 +4,13 @@ import { roleNameStyle } from '../members/member-groups';
 import { useProfileCard } from '../members/profile-card-context';
 import { Avatar } from './Avatar';
 import { MessageContent } from './content/MessageContent';
+import { useMessageActions } from '../message-actions/actions-context';
+import { EditedMark } from '../message-actions/EditedMark';
+import { EditMessageForm } from '../message-actions/EditMessageForm';
+import { messageElementId } from '../message-actions/jump';
+import { MessageToolbar } from '../message-actions/MessageToolbar';
+import { ReplyPreview } from '../message-actions/ReplyPreview';
+import { ReactionBar } from '../reactions/ReactionBar';
 import { useMentionsMe } from './content/mentions-me';
 import { formatFull, formatTime } from './format';
 import type { ChatMessage } from './message-cache';
@@ -26,6 +33,10 @@ export const MessageItem = memo(function MessageItem({ message, grouped, onRetry
   const time = formatTime(date, i18n.language);
   const full = formatFull(date, i18n.language);
   const mentioned = useMentionsMe(message.mentions);
+  // In a chat view: the toolbar and menu, replies, editing in place and reactions.
+  const actions = useMessageActions();
+  const editing = actions?.editingId === message.id;
+  const sent = message.state === 'sent';
   const className = [
     styles.message,
     grouped ? styles.grouped : styles.first,
@@ -37,7 +48,20 @@ export const MessageItem = memo(function MessageItem({ message, grouped, onRetry
     .join(' ');
 
   return (
-    <article className={className} data-state={message.state} aria-busy={message.state === 'sending' || undefined}>
+    <article
+      id={sent ? messageElementId(message.id) : undefined}
+      className={className}
+      data-state={message.state}
+      aria-busy={message.state === 'sending' || undefined}
+      tabIndex={sent ? -1 : undefined}
+      onContextMenu={(e) => {
+        // Right-click opens the message's menu (the toolbar's More), unless on a link or in the editor.
+        const more = e.currentTarget.querySelector<HTMLButtonElement>('[data-message-menu] button');
+        if (!more || editing || (e.target as HTMLElement).closest('a, textarea')) return;
+        e.preventDefault();
+        more.click();
+      }}
+    >
       <div className={styles.gutter}>
         {grouped ? (
           <time className={styles.hoverTime} dateTime={message.createdAt} title={full} aria-hidden="true">
@@ -57,6 +81,7 @@ export const MessageItem = memo(function MessageItem({ message, grouped, onRetry
         )}
       </div>
       <div className={styles.body}>
+        {message.replyTo && <ReplyPreview channelId={message.channelId} messageId={message.replyTo} />}
         {grouped ? (
           <span className="visually-hidden">
             {message.createdBy.username} {time}
@@ -80,9 +105,15 @@ export const MessageItem = memo(function MessageItem({ message, grouped, onRetry
             </time>
           </header>
         )}
-        <div className={styles.content}>
-          <MessageContent content={message.content} mentions={message.mentions} />
-        </div>
+        {editing && actions ? (
+          <EditMessageForm message={message} onDone={actions.stopEdit} />
+        ) : (
+          <div className={styles.content}>
+            <MessageContent content={message.content} mentions={message.mentions} />
+            {message.editedAt && <EditedMark editedAt={message.editedAt} />}
+          </div>
+        )}
+        {actions && sent && <ReactionBar message={message} teamId={actions.teamId} toggle={actions.reactions} />}
         {message.state === 'sending' && <span className="visually-hidden">{t('state.sending')}</span>}
         {message.state === 'failed' && message.nonce && (
           <div className={styles.failure}>
@@ -104,6 +135,7 @@ export const MessageItem = memo(function MessageItem({ message, grouped, onRetry
           </div>
         )}
       </div>
+      {actions && sent && !editing && <MessageToolbar message={message} actions={actions} />}
     </article>
   );
 });

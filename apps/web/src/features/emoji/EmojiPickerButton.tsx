@@ -1,0 +1,85 @@
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLatest } from '../../lib/use-latest';
+import type { EmojiPickerProps, PickedEmoji } from './EmojiPicker';
+import styles from './EmojiPicker.module.css';
+
+/** The picker and its data load only when first opened: they add nothing to the chat's own chunk. */
+const EmojiPicker = lazy(() => import('./EmojiPicker').then((m) => ({ default: m.EmojiPicker })));
+
+interface Props extends Pick<EmojiPickerProps, 'teamId'> {
+  /** The button's accessible name (and tooltip). */
+  label: string;
+  children: ReactNode;
+  onPick: (emoji: PickedEmoji) => void;
+  className?: string;
+  /** Which side of the button the picker opens towards. */
+  align?: 'start' | 'end';
+  /** Where the picker opens: above the button (composer) or below it. */
+  placement?: 'above' | 'below';
+  /** Called when the picker opens or closes (the message toolbar stays shown while it is open). */
+  onOpenChange?: (open: boolean) => void;
+}
+
+/** A button that opens the emoji picker beside it; a pick, Escape or a click outside closes it and focus returns to the button. */
+export function EmojiPickerButton({ label, children, onPick, teamId, className, align = 'end', placement = 'below', onOpenChange }: Props) {
+  const { t } = useTranslation('emoji');
+  const [open, setOpenState] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const setOpen = (value: boolean) => {
+    setOpenState(value);
+    onOpenChange?.(value);
+  };
+  const close = () => {
+    setOpen(false);
+    button.current?.focus();
+  };
+  const closeRef = useLatest(close);
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (e: PointerEvent) => {
+      if (root.current && !root.current.contains(e.target as Node)) closeRef.current();
+    };
+    document.addEventListener('pointerdown', onPointer);
+    return () => document.removeEventListener('pointerdown', onPointer);
+  }, [open, closeRef]);
+
+  return (
+    <div className={styles.anchor} ref={root}>
+      <button
+        ref={button}
+        type="button"
+        className={className}
+        aria-label={label}
+        title={label}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => setOpen(!open)}
+      >
+        {children}
+      </button>
+      {open && (
+        <div className={`${styles.popover} ${align === 'end' ? styles.alignEnd : styles.alignStart} ${placement === 'above' ? styles.above : styles.below}`}>
+          <Suspense
+            fallback={
+              <div className={styles.picker} role="status">
+                <p className={styles.note}>{t('loading')}</p>
+              </div>
+            }
+          >
+            <EmojiPicker
+              teamId={teamId}
+              onClose={close}
+              onPick={(emoji) => {
+                close();
+                onPick(emoji);
+              }}
+            />
+          </Suspense>
+        </div>
+      )}
+    </div>
+  );
+}

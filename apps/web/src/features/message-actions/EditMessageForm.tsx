@@ -1,0 +1,97 @@
+import { isBlankMessage, messageLimit } from '@rally/shared/api/messages';
+import type { Message } from '@rally/shared/api/messages';
+import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useToast } from '../../components/ui/toast-context';
+import { ApiError } from '../../lib/api';
+import { useMeUser } from '../auth/queries';
+import { isPremium } from '../messages/premium';
+import styles from './MessageActions.module.css';
+import { useEditMessage } from './mutations';
+
+interface Props {
+  message: Message;
+  onDone: () => void;
+}
+
+const MAX_HEIGHT_PX = 320;
+
+/**
+ * Editing a message in place (spec 001 §5): Enter saves, Shift+Enter adds a line, Escape cancels.
+ * The same limits as the composer (blank, heading-only or over the author's limit cannot be saved).
+ * Saving unchanged text just closes; the new text shows at once and a refusal puts the old one back
+ * with the server's message.
+ */
+export function EditMessageForm({ message, onDone }: Props) {
+  const { t } = useTranslation('message-actions');
+  const toast = useToast();
+  const limit = messageLimit(isPremium(useMeUser()));
+  const [content, setContent] = useState(message.content);
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  const hintId = useId();
+  const edit = useEditMessage(message.channelId);
+  const over = content.length > limit;
+  const invalid = over || isBlankMessage(content);
+
+  useLayoutEffect(() => {
+    const el = textarea.current;
+    if (!el) return;
+    el.style.height = 'auto';
+    el.style.height = `${Math.min(el.scrollHeight, MAX_HEIGHT_PX)}px`;
+  }, [content]);
+
+  useLayoutEffect(() => {
+    const el = textarea.current;
+    if (!el) return;
+    el.focus();
+    el.setSelectionRange(el.value.length, el.value.length);
+  }, []);
+
+  const save = () => {
+    if (invalid) return;
+    if (content.trim() === message.content) {
+      onDone();
+      return;
+    }
+    edit.mutate({ messageId: message.id, content }, { onError: (err) => toast.show(err instanceof ApiError ? err.message : t('editFailed'), 'error') });
+    onDone();
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.key === 'Escape') {
+      e.preventDefault();
+      e.stopPropagation();
+      onDone();
+    } else if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+      e.preventDefault();
+      save();
+    }
+  };
+
+  return (
+    <div className={styles.editor}>
+      <textarea
+        ref={textarea}
+        className={`${styles.editBox}${over ? ` ${styles.editOver}` : ''}`}
+        value={content}
+        onChange={(e) => setContent(e.target.value)}
+        onKeyDown={onKeyDown}
+        rows={1}
+        aria-label={t('edit.label')}
+        aria-describedby={hintId}
+        aria-invalid={invalid || undefined}
+      />
+      <p id={hintId} className={styles.editHint}>
+        {over && <span className={styles.editCount}>{t('edit.over', { count: content.length - limit, max: limit })} · </span>}
+        {t('edit.escapeTo')}{' '}
+        <button type="button" className={styles.linkButton} onClick={onDone}>
+          {t('edit.cancel')}
+        </button>{' '}
+        · {t('edit.enterTo')}{' '}
+        <button type="button" className={styles.linkButton} onClick={save} disabled={invalid}>
+          {t('edit.save')}
+        </button>
+      </p>
+    </div>
+  );
+}

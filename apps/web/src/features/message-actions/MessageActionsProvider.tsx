@@ -1,0 +1,96 @@
+import type { Message } from '@rally/shared/api/messages';
+import { ChannelPermission } from '@rally/shared/permissions';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useToast } from '../../components/ui/toast-context';
+import { ApiError } from '../../lib/api';
+import { useMeUser } from '../auth/queries';
+import { useReact } from '../reactions/use-react';
+import { useTeamAccess } from '../teams/access';
+import { useTeamChannels } from '../teams/channel-queries';
+import { useTeams } from '../teams/queries';
+import { MessageActionsContext, type MessageActionsApi } from './actions-context';
+import { DeleteMessageDialog } from './DeleteMessageDialog';
+import { jumpToMessage } from './jump';
+import { useDeleteMessage } from './mutations';
+import { ReportDialog } from './ReportDialog';
+
+interface Props {
+  teamId: string;
+  channelId: string;
+  children: ReactNode;
+}
+
+/** Whether the user holds MANAGE_MESSAGES on the channel (from the cached team, roles and channels). */
+function useCanManageMessages(teamId: string, channelId: string): boolean {
+  const team = useTeams().data?.find((t) => t.id === teamId);
+  const channel = useTeamChannels(teamId).data?.channels.find((c) => c.id === channelId);
+  const access = useTeamAccess(team ?? { id: teamId, createdBy: '' });
+  return !!team && !!channel && access.canOnChannel(channel, ChannelPermission.MANAGE_MESSAGES);
+}
+
+/** The message actions of one chat view (see MessageActionsApi), with its delete and report dialogs. */
+export function MessageActionsProvider({ teamId, channelId, children }: Props) {
+  const { t } = useTranslation('message-actions');
+  const toast = useToast();
+  const myId = useMeUser()?.id ?? '';
+  const canManage = useCanManageMessages(teamId, channelId);
+  const [replyingTo, setReplyingTo] = useState<Message | null>(null);
+  const [editingId, setEditingId] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<Message | null>(null);
+  const [reporting, setReporting] = useState<Message | null>(null);
+  const deleteMessage = useDeleteMessage(channelId);
+  const { mutateAsync: deleteAsync } = deleteMessage;
+  const reactions = useReact(channelId);
+
+  const deleteNow = useCallback(
+    (message: Message) =>
+      deleteAsync(message).catch((err: unknown) => {
+        toast.show(err instanceof ApiError ? err.message : t('deleteFailed'), 'error');
+      }),
+    [deleteAsync, toast, t],
+  );
+
+  const api = useMemo<MessageActionsApi>(
+    () => ({
+      teamId,
+      channelId,
+      myId,
+      canManage,
+      replyingTo,
+      startReply: (message) => {
+        setEditingId(null);
+        setReplyingTo(message);
+      },
+      cancelReply: () => setReplyingTo(null),
+      editingId,
+      startEdit: (messageId) => setEditingId(messageId),
+      stopEdit: () => setEditingId(null),
+      requestDelete: (message, skipConfirm) => {
+        if (skipConfirm) void deleteNow(message);
+        else setDeleting(message);
+      },
+      openReport: (message) => setReporting(message),
+      reactions,
+      jumpTo: jumpToMessage,
+    }),
+    [teamId, channelId, myId, canManage, replyingTo, editingId, deleteNow, reactions],
+  );
+
+  return (
+    <MessageActionsContext.Provider value={api}>
+      {children}
+      {deleting && (
+        <DeleteMessageDialog
+          message={deleting}
+          onClose={() => setDeleting(null)}
+          onConfirm={async () => {
+            await deleteAsync(deleting);
+            if (replyingTo?.id === deleting.id) setReplyingTo(null);
+          }}
+        />
+      )}
+      {reporting && <ReportDialog message={reporting} onClose={() => setReporting(null)} />}
+    </MessageActionsContext.Provider>
+  );
+}

@@ -1,0 +1,54 @@
+import { useTranslation } from 'react-i18next';
+import { useMessageActions } from './actions-context';
+import styles from './MessageActions.module.css';
+import { useReplyTarget } from './queries';
+
+/** How much of the replied-to text the quote shows. */
+const QUOTE_CHARS = 100;
+
+interface Props {
+  channelId: string;
+  messageId: string;
+}
+
+/**
+ * The message a reply answers, above it: author and the start of its text; clicking it jumps to
+ * that message when it is loaded. A deleted or missing one shows the deleted-reply text (spec 001 §8).
+ */
+export function ReplyPreview({ channelId, messageId }: Props) {
+  const { t } = useTranslation('message-actions');
+  const actions = useMessageActions();
+  const { message, isPending } = useReplyTarget(channelId, messageId);
+
+  if (message === null || (!message && !isPending)) {
+    return (
+      <div className={styles.replyPreview}>
+        <span className={styles.replySpine} aria-hidden="true" />
+        <span className={styles.replyMissing}>{t('reply.deleted')}</span>
+      </div>
+    );
+  }
+  if (!message) {
+    return (
+      <div className={styles.replyPreview} aria-busy="true">
+        <span className={styles.replySpine} aria-hidden="true" />
+        <span className={styles.replyMissing}>{t('reply.loading')}</span>
+      </div>
+    );
+  }
+  const text = message.content.length > QUOTE_CHARS ? `${message.content.slice(0, QUOTE_CHARS)}…` : message.content;
+  return (
+    <div className={styles.replyPreview}>
+      <span className={styles.replySpine} aria-hidden="true" />
+      <button
+        type="button"
+        className={styles.replyButton}
+        aria-label={t('reply.jump', { name: message.createdBy.username, text })}
+        onClick={() => actions?.jumpTo(message.id)}
+      >
+        <span className={styles.replyAuthor}>{message.createdBy.username}</span>
+        <span className={styles.replyText}>{text}</span>
+      </button>
+    </div>
+  );
+}

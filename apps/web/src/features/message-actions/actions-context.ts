@@ -1,0 +1,37 @@
+import type { Message } from '@rally/shared/api/messages';
+import { createContext, useContext } from 'react';
+import type { ReactionToggle } from '../reactions/use-react';
+
+/**
+ * What a chat view lets its messages do (MessageActionsProvider): who the reader is and whether
+ * they may delete others' messages there, the message being replied to (shown above the composer)
+ * and the one being edited in place, and the dialogs (delete confirmation, report).
+ */
+export interface MessageActionsApi {
+  teamId: string;
+  channelId: string;
+  /** The signed-in user's id ('' while unknown). */
+  myId: string;
+  /** MANAGE_MESSAGES on the channel (DELETE_MESSAGES in the team brings it): others' messages may be deleted. */
+  canManage: boolean;
+  replyingTo: Message | null;
+  startReply: (message: Message) => void;
+  cancelReply: () => void;
+  editingId: string | null;
+  startEdit: (messageId: string) => void;
+  stopEdit: () => void;
+  /** Delete after a confirmation, or at once (`skipConfirm`: Shift held, as in Discord). */
+  requestDelete: (message: Message, skipConfirm: boolean) => void;
+  openReport: (message: Message) => void;
+  /** Reacting (chips, the picker). */
+  reactions: ReactionToggle;
+  /** Scroll to a loaded message and highlight it for about 2 seconds; false when it is not loaded. */
+  jumpTo: (messageId: string) => boolean;
+}
+
+export const MessageActionsContext = createContext<MessageActionsApi | null>(null);
+
+/** The chat view's message actions, or null outside one (a message shown elsewhere has no actions). */
+export function useMessageActions(): MessageActionsApi | null {
+  return useContext(MessageActionsContext);
+}
