@@ -31,6 +31,7 @@ import { moderationRoutes } from './modules/moderation/routes';
 import { roleRoutes } from './modules/roles/routes';
 import { auditRoutes } from './modules/audit/routes';
 import { messageRoutes } from './modules/messages/routes';
+import { searchRoutes } from './modules/search/routes';
 import { friendRoutes } from './modules/friends/routes';
 import { messageActionRoutes } from './modules/messages/action-routes';
 import { reactionRoutes } from './modules/reactions/routes';
@@ -115,6 +116,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     channelRoutes,
     auditRoutes,
     messageRoutes,
+    searchRoutes,
     friendRoutes,
     messageActionRoutes,
     reactionRoutes,

@@ -60,6 +60,11 @@ export const LIMITS = {
    */
   channelOrder: { max: 500, priorityMax: 1_000_000 },
   /**
+   * Message search (issue 9; the spec is silent): the query's length, results per page, and the
+   * shortest last word matched as a prefix (a one-letter prefix would match most of the index).
+   */
+  search: { queryMax: 200, pageSize: 25, prefixMin: 2 },
+  /**
    * Reactions: at most `distinctPerMessage` different emoji on one message (Discord's 20); a
    * message's reaction lists name the first `usersShown` users of each emoji (the count is exact);
    * an emoji in a path is at most `emojiMax` characters (the longest standard sequences are 14).
@@ -77,6 +82,8 @@ export const LIMITS = {
 export const RATE_LIMITS = {
   /** Messages a user may send across all channels. */
   messageSend: { count: 10, windowMs: 5_000 },
+  /** Message searches (and further pages of one) a user may run. */
+  search: { count: 20, windowMs: 10_000 },
   /** Reactions a user may add or take back across all messages. */
   reactions: { count: 20, windowMs: 5_000 },
 } as const;

@@ -31,6 +31,7 @@ import {
 } from './friends';
 import { banMemberEndpoint, kickMemberEndpoint, leaveTeamEndpoint, listAuditLogsEndpoint, listBansEndpoint, unbanMemberEndpoint } from './moderation';
 import { listMessagesEndpoint, sendMessageEndpoint } from './messages';
+import { searchMessagesEndpoint } from './search';
 import { deleteMessageEndpoint, editMessageEndpoint, getMessageEndpoint, reportMessageEndpoint } from './message-actions';
 import { addReactionEndpoint, myEmojisEndpoint, removeReactionEndpoint } from './reactions';
 import {
@@ -130,6 +131,7 @@ export const ENDPOINTS = {
   reorderUncategorisedChannels: reorderUncategorisedChannelsEndpoint,
   listMessages: listMessagesEndpoint,
   sendMessage: sendMessageEndpoint,
+  searchMessages: searchMessagesEndpoint,
   listFriends: listFriendsEndpoint,
   sendFriendRequest: sendFriendRequestEndpoint,
   respondFriendRequest: respondFriendRequestEndpoint,

@@ -85,6 +85,7 @@ export const ROUTES = {
   reorderUncategorisedChannels: { method: 'PUT', paths: ['/api/v1/teams/:teamId/channelspriority', '/api/teams/:teamId/channelspriority'] },
   listMessages: { method: 'GET', paths: ['/api/v1/channels/:channelId/messages'] },
   sendMessage: { method: 'POST', paths: ['/api/v1/channels/:channelId/messages'] },
+  searchMessages: { method: 'GET', paths: ['/api/v1/search/messages'] },
   listFriends: { method: 'GET', paths: ['/api/v1/me/friends', '/api/me/friends'] },
   sendFriendRequest: { method: 'POST', paths: ['/api/v1/me/friends', '/api/me/friends'] },
   respondFriendRequest: { method: 'POST', paths: ['/api/v1/me/friends/:userId', '/api/me/friends/:userId'] },

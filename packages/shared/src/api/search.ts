@@ -34,15 +34,20 @@ export interface SplitSearchQuery {
  */
 export function splitSearchQuery(q: string): SplitSearchQuery {
   const trimmed = q.trim();
+  const chars = [...trimmed];
   // A space after the last word: the user has finished typing it.
-  const run = /\s$/u.test(q) ? null : /[\p{L}\p{N}]+$/u.exec(trimmed);
-  if (!run) return { head: trimmed, prefix: null };
-  const prefix = run[0];
-  const before = trimmed.slice(0, run.index);
-  const word = (/\S*$/u.exec(before)?.[0] ?? '') + prefix;
+  if (chars.length === 0 || /\s/u.test(q.slice(-1))) return { head: trimmed, prefix: null };
+  let start = chars.length;
+  while (start > 0 && WORD_CHAR.test(chars[start - 1] ?? '')) start--;
+  let wordStart = start;
+  while (wordStart > 0 && !/\s/u.test(chars[wordStart - 1] ?? ' ')) wordStart--;
+  const prefix = chars.slice(start).join('');
+  const before = chars.slice(0, start).join('');
+  const word = chars.slice(wordStart).join('');
   const openQuote = (before.match(/"/g) ?? []).length % 2 === 1;
-  const afterOr = /(^|\s)or\s+$/iu.test(before);
-  if (word.startsWith('-') || openQuote || afterOr || word.toLowerCase() === 'or' || [...prefix].length < LIMITS.search.prefixMin) {
+  const previous = chars.slice(0, wordStart).join('').trim().split(/\s+/u).at(-1) ?? '';
+  const afterOr = previous.toLowerCase() === 'or';
+  if (prefix.length === 0 || word.startsWith('-') || openQuote || afterOr || word.toLowerCase() === 'or' || chars.length - start < LIMITS.search.prefixMin) {
     return { head: trimmed, prefix: null };
   }
   return { head: before.trim(), prefix };

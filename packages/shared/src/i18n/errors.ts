@@ -146,6 +146,10 @@ export const errorMessages = {
     channel_not_in_category: 'This channel is not in that category',
     overwrite_bits_invalid: 'These permissions do not apply to this channel',
     slowmode_active: 'Slowmode is on: you can send another message in {{seconds}} seconds',
+    search_empty: 'Type a word to search for, or choose a filter',
+    search_query_too_long: 'A search can be at most {{max}} characters long',
+    search_date_invalid: 'Enter a date such as 2026-11-23',
+    search_date_range: 'The start date must be before the end date',
   },
   tr: {
     email_invalid: 'Lütfen geçerli bir e-posta adresi girin',
@@ -286,6 +290,10 @@ export const errorMessages = {
     channel_not_in_category: 'Bu kanal o kategoride değil',
     overwrite_bits_invalid: 'Bu izinler bu kanala uygulanamaz',
     slowmode_active: 'Yavaş mod açık: {{seconds}} saniye sonra yeni mesaj gönderebilirsiniz',
+    search_empty: 'Aramak için bir kelime yazın veya bir filtre seçin',
+    search_query_too_long: 'Arama en fazla {{max}} karakter olabilir',
+    search_date_invalid: '2026-11-23 gibi bir tarih girin',
+    search_date_range: 'Başlangıç tarihi bitiş tarihinden önce olmalıdır',
   },
 } as const;
 
@@ -308,6 +316,7 @@ export const ERROR_DEFAULT_VARS: Partial<Record<ErrorCode, Record<string, number
   team_description_too_long: { max: LIMITS.teamDescription.max },
   channel_description_too_long: { max: LIMITS.channelDescription.max },
   slowmode_range: { max: LIMITS.slowmode.max },
+  search_query_too_long: { max: LIMITS.search.queryMax },
   reaction_limit: { max: LIMITS.reactions.distinctPerMessage },
 };
 
