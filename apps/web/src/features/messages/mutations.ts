@@ -9,6 +9,8 @@ import { applyServerMessage, discardFailed, failPending, getPending, makeNonce, 
 interface SendVariables {
   nonce: string;
   content: string;
+  /** The message this one replies to. */
+  replyTo?: string | null;
 }
 
 /**
@@ -23,12 +25,12 @@ export function useSendMessage(channelId: string, onError: (message: string) => 
   const { t } = useTranslation('errors');
 
   const { mutate } = useMutation({
-    mutationFn: ({ nonce, content }: SendVariables) => call('sendMessage', { params: { channelId }, body: { content, nonce } }),
-    onMutate: ({ nonce, content }) => {
+    mutationFn: ({ nonce, content, replyTo = null }: SendVariables) => call('sendMessage', { params: { channelId }, body: { content, nonce, replyTo } }),
+    onMutate: ({ nonce, content, replyTo = null }) => {
       if (!me) return;
       const createdBy = { id: me.id, username: me.username, profilePicture: me.profilePicture, presence: me.presence };
       const createdAt = new Date().toISOString();
-      queuePending(qc, { ...plainMessage({ id: `pending-${nonce}`, channelId, content, createdAt, createdBy, nonce }), state: 'sending' });
+      queuePending(qc, { ...plainMessage({ id: `pending-${nonce}`, channelId, content, createdAt, createdBy, nonce, replyTo }), state: 'sending' });
     },
     onSuccess: (r) => applyServerMessage(qc, r.message),
     onError: (err, { nonce }) => {
@@ -39,8 +41,8 @@ export function useSendMessage(channelId: string, onError: (message: string) => 
   });
 
   const send = useCallback(
-    (content: string) => {
-      if (me) mutate({ nonce: makeNonce(), content });
+    (content: string, replyTo: string | null = null) => {
+      if (me) mutate({ nonce: makeNonce(), content, replyTo });
     },
     [me, mutate],
   );
@@ -48,7 +50,7 @@ export function useSendMessage(channelId: string, onError: (message: string) => 
   const retry = useCallback(
     (nonce: string) => {
       const m = getPending(qc, channelId).find((x) => x.nonce === nonce);
-      if (m?.state === 'failed') mutate({ nonce, content: m.content });
+      if (m?.state === 'failed') mutate({ nonce, content: m.content, replyTo: m.replyTo });
     },
     [qc, channelId, mutate],
   );
