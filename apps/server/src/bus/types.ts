@@ -2,8 +2,8 @@ import type { DispatchAudienceKind, DispatchData, DispatchType } from '@rally/sh
 
 /** Who receives an event. Gateways deliver to their own sockets that match. */
 export type Audience =
-  /** Sessions subscribed to the channel (members who may view it). */
-  | { kind: 'channel'; channelId: string }
+  /** Sessions subscribed to the channel (members who may view it), but those of the user `except` (a typer is not told of their own typing). */
+  | { kind: 'channel'; channelId: string; except?: string }
   /** Every session of every member of the team. */
   | { kind: 'team'; teamId: string }
   /** Every session of these users. */

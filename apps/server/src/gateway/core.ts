@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
 import { CloseCode, GATEWAY_VERSION, type ClientFrame } from '@rally/shared/gateway/protocol';
 import { Presence } from '@rally/shared/api/users';
+import { TYPING } from '@rally/shared/gateway/typing';
+import { publishEvent } from '../lib/events';
 import type { BusId } from '../bus/types';
 import { hashToken } from '../modules/auth/session-repository';
 import { loadTeamAccessOfMembers } from '../modules/permissions/access';
@@ -150,7 +152,37 @@ export class GatewayCore {
       case 'MESSAGE_READ':
         if (session) this.markRead(session, frame.data.channelId, frame.data.messageId);
         return;
+      case 'CHANNEL_TYPING':
+        if (session) this.typing(session, frame.data.channelId);
+        return;
     }
+  }
+
+  /**
+   * The session's user is typing in a channel it may view (not a category): the channel's other
+   * viewers hear CHANNEL_TYPING. At most one per session and channel every TYPING.serverGapMs
+   * passes, whatever the client sends (each one fans out to the whole channel).
+   */
+  private typing(session: Session, channelId: string): void {
+    if (!session.channelIds.has(channelId)) return;
+    let isChannel = false;
+    for (const team of session.teams.values()) if (team.channels.has(channelId)) isChannel = true;
+    if (!isChannel) return;
+    const now = Date.now();
+    if (session.typing && session.typing.channelId === channelId && now - session.typing.at < TYPING.serverGapMs) return;
+    session.typing = { channelId, at: now };
+    const userId = session.userId;
+    void (async () => {
+      session.username ??= (await findUserById(this.app.db, userId))?.username ?? null;
+      if (session.username === null) return;
+      await publishEvent(
+        { bus: this.app.bus, log: this.app.log },
+        {
+          audience: { kind: 'channel', channelId, except: userId },
+          event: { type: 'CHANNEL_TYPING', data: { channelId, userId, username: session.username } },
+        },
+      );
+    })().catch((err: unknown) => this.app.log.error({ err }, 'gateway: typing failed'));
   }
 
   /** The session's user read a channel it may view (modules/read-states: the marker moves, their sessions hear MESSAGE_READ). */
@@ -180,6 +212,7 @@ export class GatewayCore {
         return;
       }
       if (conn.user) conn.user.chosen = chosenPresenceOf(user);
+      session.username = user.username;
       for (const team of state.teams) {
         const ofTeam = (row: { id: string; teamId: string | null }) => (row.teamId === team.id ? [row.id] : []);
         session.view(team.id, state.channels.flatMap(ofTeam), state.categories.flatMap(ofTeam));

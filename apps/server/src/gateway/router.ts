@@ -26,7 +26,7 @@ function removeFrom(index: Index, key: string, session: Session): void {
 export function audienceIncludes(audience: GapAudience, session: Session): boolean {
   switch (audience.kind) {
     case 'channel':
-      return session.channelIds.has(audience.channelId);
+      return session.channelIds.has(audience.channelId) && session.userId !== audience.except;
     case 'team':
       return session.teams.has(audience.teamId);
     case 'users':
@@ -181,7 +181,8 @@ export class Router {
     const targets = this.targets(envelope.audience);
     if (targets) {
       if (change?.kind === 'join') for (const session of targets) this.view(session, change.teamId, change.channelIds, change.categoryIds);
-      for (const session of targets) deliver(session, entry, envelope.event);
+      const except = envelope.audience.kind === 'channel' ? envelope.audience.except : undefined;
+      for (const session of targets) if (session.userId !== except) deliver(session, entry, envelope.event);
     }
     if (change?.kind === 'leave' || change?.kind === 'forget') for (const session of this.concerned(change)) this.unview(session, change);
   }

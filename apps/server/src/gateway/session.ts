@@ -48,6 +48,10 @@ export class Session {
   /** Unacknowledged frames `[seq, tail]`; tails are shared between the sessions of one envelope. */
   frames: [number, FrameTail][] = [];
   currentChannelId: string | null = null;
+  /** The user's name (READY; read again after a resume), for the events the session's frames cause (CHANNEL_TYPING). */
+  username: string | null | undefined = undefined;
+  /** The last CHANNEL_TYPING passed on: its channel and when (core.ts typing). */
+  typing: { channelId: string; at: number } | null = null;
   /** The presence this session's client chose (PRESENCE_UPDATE), not kept across a resume. */
   presence: PublicUser['presence'] | null = null;
   /** The socket, while one is attached and the session is live. */

@@ -17,6 +17,8 @@ export const clientFrameSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('RESUME'), data: z.object({ sessionId: text({ max: 64 }).min(1), seq: z.number().int().min(0) }) }),
   z.object({ type: z.literal('CHANNEL_MOUNTED'), data: z.object({ channelId: snowflakeSchema, teamId: snowflakeSchema.optional() }) }),
   z.object({ type: z.literal('PRESENCE_UPDATE'), data: z.object({ presence: presenceSchema }) }),
+  /** The user is typing in the channel (sent at most every TYPING.throttleMs while typing). Ignored for a channel the session may not view. */
+  z.object({ type: z.literal('CHANNEL_TYPING'), data: z.object({ channelId: snowflakeSchema, teamId: snowflakeSchema.optional() }) }),
   /**
    * The user has read the channel up to `messageId` (the newest message it shows; absent: the
    * channel's newest message). Ignored for a channel the session may not view.
@@ -61,6 +63,8 @@ function dispatchEvent<S extends z.ZodType, A extends readonly [AudienceKind, ..
 export const dispatchEvents = {
   /** A new message: to the sessions that may view its channel. */
   MESSAGE_SEND: dispatchEvent(messageSchema, ['channel']),
+  /** Someone is typing in a channel (their CHANNEL_TYPING frame): to the sessions that may view it, but the typer's own. */
+  CHANNEL_TYPING: dispatchEvent(z.object({ channelId: z.string(), userId: z.string(), username: z.string() }), ['channel']),
   /** A message was edited: the message after the edit, without its reactions (they change by their own events); to the sessions that may view its channel. */
   MESSAGE_UPDATED: dispatchEvent(messageSchema.omit({ reactions: true }), ['channel']),
   /** A message was deleted (replies to it then show the deleted-reply text): to the sessions that may view its channel. */

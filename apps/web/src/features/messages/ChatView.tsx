@@ -6,6 +6,8 @@ import { Composer } from './Composer';
 import { useMentionEncoder } from './content/use-mention-encoder';
 import { MessageList } from './MessageList';
 import { useSendMessage } from './mutations';
+import { TypingIndicator } from '../typing/TypingIndicator';
+import { useTypingSender } from '../typing/use-typing-sender';
 
 interface Props {
   teamId: string;
@@ -21,19 +23,22 @@ export function ChatView({ teamId, channelId, channelName }: Props) {
   const [sentSignal, setSentSignal] = useState(0);
   const encodeMentions = useMentionEncoder(teamId);
   useChannelMounted(channelId, teamId);
+  const typing = useTypingSender(channelId, teamId);
 
   const onSend = useCallback(
     (content: string) => {
       send(encodeMentions(content));
+      typing.sent();
       setSentSignal((n) => n + 1);
     },
-    [send, encodeMentions],
+    [send, encodeMentions, typing],
   );
 
   return (
     <div className={styles.chat}>
       <MessageList key={channelId} channelId={channelId} channelName={channelName} onRetry={retry} onDiscard={discard} scrollToBottomSignal={sentSignal} />
-      <Composer key={`composer-${channelId}`} channelName={channelName} onSend={onSend} />
+      <Composer key={`composer-${channelId}`} channelName={channelName} onSend={onSend} onTyping={typing.typed} />
+      <TypingIndicator channelId={channelId} />
     </div>
   );
 }

@@ -9,6 +9,8 @@ import { isPremium } from './premium';
 interface Props {
   channelName: string;
   onSend: (content: string) => void;
+  /** The draft was edited and is not blank (the channel hears that the user is typing). */
+  onTyping?: () => void;
 }
 
 const MAX_HEIGHT_PX = 240;
@@ -17,7 +19,7 @@ const MAX_HEIGHT_PX = 240;
  * The message box: Enter sends, Shift+Enter adds a line; a counter shows from 1500 characters; the
  * limit is 2000, or 5000 with the PREMIUM flag; sending is disabled when blank or too long.
  */
-export function Composer({ channelName, onSend }: Props) {
+export function Composer({ channelName, onSend, onTyping }: Props) {
   const { t } = useTranslation('chat');
   const me = useMeUser();
   const limit = messageLimit(isPremium(me));
@@ -66,7 +68,10 @@ export function Composer({ channelName, onSend }: Props) {
           ref={textarea}
           className={styles.textarea}
           value={content}
-          onChange={(e) => setContent(e.target.value)}
+          onChange={(e) => {
+            setContent(e.target.value);
+            if (!isBlankMessage(e.target.value)) onTyping?.();
+          }}
           onKeyDown={onKeyDown}
           rows={1}
           aria-label={label}

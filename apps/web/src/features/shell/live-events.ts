@@ -1,5 +1,7 @@
 import { friendEvents } from '../friends/events';
 import { messageEvents } from '../messages/events';
+import { typingEvents } from '../typing/events';
+import { clearTyping } from '../typing/typing-cache';
 import { applyTeamsReady, teamEvents } from '../teams/events';
 import { applyMeReady, userEvents } from '../users/events';
 import type { EventHandlers, LiveEvents } from '../../lib/gateway/event-handlers';
@@ -14,5 +16,16 @@ export const liveEvents: LiveEvents = {
     applyTeamsReady(qc, data);
     applyMeReady(qc, data);
   },
-  events: { ...friendEvents, ...messageEvents, ...teamEvents, ...userEvents } satisfies EventHandlers,
+  events: {
+    ...friendEvents,
+    ...messageEvents,
+    ...teamEvents,
+    ...userEvents,
+    ...typingEvents,
+    // A new message is history (messages), and its author no longer typing (typing).
+    MESSAGE_SEND: (qc, message) => {
+      messageEvents.MESSAGE_SEND(qc, message);
+      clearTyping(qc, message.channelId, message.createdBy.id);
+    },
+  } satisfies EventHandlers,
 };
