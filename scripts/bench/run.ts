@@ -6,7 +6,9 @@
  * See docs/performance.md for what is measured and how. Knobs (environment):
  *   BENCH_SECTIONS=budgets,hostile,members,client (budgets: sockets, fan-out and history; hostile:
  *   hostile load; members: GET /api/v1/teams/{teamId}/members of a 10,000-member team, members.ts;
+ *   presence: presence fan-out for a user in 100 teams, presence.ts;
  *   client: the web client's member list grouping of 10,000 members, member-list.ts)
+ *   BENCH_PRESENCE_TEAMS=100 BENCH_PRESENCE_WATCHERS=500 BENCH_PRESENCE_CHANGES=30
  *   BENCH_MEMBERS=10000 BENCH_MEMBER_REQUESTS=50
  *   BENCH_USERS=1000 BENCH_SENDERS=20 BENCH_RATE=20 (messages/s) BENCH_SECONDS=15
  *   BENCH_MESSAGES=1000000 BENCH_HISTORY_REQUESTS=500 BENCH_BACKENDS=pglite,postgres
@@ -23,6 +25,7 @@ import { randomBytes } from 'node:crypto';
 import { Api } from './http';
 import { memberListReport, runMemberListBench } from './member-list';
 import { MEMBERS, MEMBER_REQUESTS, membersReport, runMembers, type MembersFigures } from './members';
+import { PRESENCE_CHANGES, PRESENCE_TEAMS, PRESENCE_WATCHERS, presenceReport, runPresence, type PresenceFigures } from './presence';
 import { ClientProcess } from './client-process';
 import { cpuSeconds, machineInfo, rssBytes } from './proc-stats';
 import { startServer, type ServerProcess } from './server-process';
@@ -40,10 +43,10 @@ const SECONDS = num('BENCH_SECONDS', 15);
 const MESSAGES = num('BENCH_MESSAGES', 1_000_000);
 const HISTORY_REQUESTS = num('BENCH_HISTORY_REQUESTS', 500);
 const BACKENDS = (process.env.BENCH_BACKENDS ?? 'pglite,postgres').split(',').map((s) => s.trim());
-const SECTIONS = (process.env.BENCH_SECTIONS ?? 'budgets,hostile,members,client').split(',').map((s) => s.trim());
+const SECTIONS = (process.env.BENCH_SECTIONS ?? 'budgets,hostile,members,presence,client').split(',').map((s) => s.trim());
 for (const section of SECTIONS)
-  if (!['budgets', 'hostile', 'members', 'client'].includes(section))
-    throw new Error(`BENCH_SECTIONS: unknown section ${section} (budgets, hostile, members, client)`);
+  if (!['budgets', 'hostile', 'members', 'presence', 'client'].includes(section))
+    throw new Error(`BENCH_SECTIONS: unknown section ${section} (budgets, hostile, members, presence, client)`);
 const ADMIN_DATABASE_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 const COOKIE_SECRET = `bench-${randomBytes(16).toString('hex')}`;
@@ -288,7 +291,11 @@ async function runSections(backend: Backend, results: Figures[], hostile: Hostil
   if (SECTIONS.includes('budgets')) results.push(await runBackend(backend));
   if (SECTIONS.includes('hostile')) hostile.push(await runHostile(backend, COOKIE_SECRET, log));
   if (SECTIONS.includes('members')) members.push(await runMembers(backend, COOKIE_SECRET, log));
+  if (SECTIONS.includes('presence')) presence.push(await runPresence(backend, COOKIE_SECRET, log));
 }
+
+/** Presence figures of each backend (the presence section). */
+const presence: PresenceFigures[] = [];
 
 async function main(): Promise<void> {
   const machine = machineInfo();
@@ -299,6 +306,8 @@ async function main(): Promise<void> {
     );
   }
   if (SECTIONS.includes('members')) log(`plan: the member list of a ${MEMBERS.toLocaleString('en')}-member team, ${MEMBER_REQUESTS} reads`);
+  if (SECTIONS.includes('presence'))
+    log(`plan: presence fan-out, a user in ${PRESENCE_TEAMS} teams, ${PRESENCE_WATCHERS} watchers, ${PRESENCE_CHANGES} changes`);
   if (SECTIONS.includes('hostile')) {
     log(`plan: hostile load, ${HOSTILE_SECONDS} s per phase, flood of ${FLOOD_SOCKETS} sockets × ${FLOOD_FRAMES} frames`);
   }
@@ -344,6 +353,7 @@ async function main(): Promise<void> {
   }
   for (const figures of hostile) console.log(`\n${hostileReport(figures)}`);
   if (members.length) console.log(`\n${membersReport(members)}`);
+  if (presence.length) console.log(`\n${presenceReport(presence)}`);
   if (memberList) console.log(`\n${memberListReport(memberList)}`);
   console.log(`\nbench took ${Math.round((performance.now() - benchStart) / 1000)} s (figures only; nothing is asserted)`);
 }
