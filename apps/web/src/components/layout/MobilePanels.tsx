@@ -16,10 +16,7 @@ export interface MobilePanelsProps {
   onActiveChange?: (panel: PanelId) => void;
   /** Initial panel when uncontrolled (default content). */
   defaultActive?: PanelId;
-  /**
-   * Override the bottom-bar labels (defaults: common:panels.*: Channels, Chat, Members). A direct
-   * messages page names its list 'Chats' (common:panels.chats).
-   */
+  /** Override the bottom-bar labels (defaults: common:panels.*). */
   labels?: Partial<Record<PanelId, string>>;
   /** Accessible names of the panel regions (defaults to the labels). */
   className?: string;
@@ -30,7 +27,7 @@ export const MOBILE_PANELS_QUERY = '(max-width: 768px)';
 
 /**
  * Three-panel layout: side by side on wide screens; on screens up to 768 px one panel at a time with
- * a bottom bar (Channels, Chat, Members by default) and horizontal swipes between neighbours.
+ * a bottom bar (List, Content, Members) and horizontal swipes between neighbours.
  */
 export function MobilePanels({ list, content, members, active, onActiveChange, defaultActive = 'content', labels, className }: MobilePanelsProps) {
   const { t } = useTranslation('common');

@@ -1,17 +1,19 @@
 import type { Message } from '@rally/shared/api/messages';
 import { ChannelPermission } from '@rally/shared/permissions';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../components/ui/toast-context';
 import { ApiError } from '../../lib/api';
 import { useMeUser } from '../auth/queries';
+import { lastMessageOf } from '../messages/update-cache';
 import { useReact } from '../reactions/use-react';
 import { useTeamAccess } from '../teams/access';
 import { useTeamChannels } from '../teams/channel-queries';
 import { useTeams } from '../teams/queries';
 import { MessageActionsContext, type MessageActionsApi } from './actions-context';
 import { DeleteMessageDialog } from './DeleteMessageDialog';
-import { jumpToMessage } from './jump';
+import { jumpToMessage, messageElementId } from './jump';
 import { useDeleteMessage } from './mutations';
 import { ReportDialog } from './ReportDialog';
 
@@ -33,6 +35,7 @@ function useCanManageMessages(teamId: string, channelId: string): boolean {
 export function MessageActionsProvider({ teamId, channelId, children }: Props) {
   const { t } = useTranslation('message-actions');
   const toast = useToast();
+  const qc = useQueryClient();
   const myId = useMeUser()?.id ?? '';
   const canManage = useCanManageMessages(teamId, channelId);
   const [replyingTo, setReplyingTo] = useState<Message | null>(null);
@@ -66,6 +69,14 @@ export function MessageActionsProvider({ teamId, channelId, children }: Props) {
       editingId,
       startEdit: (messageId) => setEditingId(messageId),
       stopEdit: () => setEditingId(null),
+      editLast: () => {
+        const last = myId ? lastMessageOf(qc, channelId, myId) : undefined;
+        if (!last) return false;
+        setReplyingTo(null);
+        setEditingId(last.id);
+        document.getElementById(messageElementId(last.id))?.scrollIntoView({ block: 'nearest' });
+        return true;
+      },
       requestDelete: (message, skipConfirm) => {
         if (skipConfirm) void deleteNow(message);
         else setDeleting(message);
@@ -74,7 +85,7 @@ export function MessageActionsProvider({ teamId, channelId, children }: Props) {
       reactions,
       jumpTo: jumpToMessage,
     }),
-    [teamId, channelId, myId, canManage, replyingTo, editingId, deleteNow, reactions],
+    [teamId, channelId, myId, canManage, replyingTo, editingId, deleteNow, reactions, qc],
   );
 
   return (

@@ -20,6 +20,8 @@ export interface MessageActionsApi {
   editingId: string | null;
   startEdit: (messageId: string) => void;
   stopEdit: () => void;
+  /** Edit the reader's newest loaded message (Up in an empty composer); false when there is none. */
+  editLast: () => boolean;
   /** Delete after a confirmation, or at once (`skipConfirm`: Shift held, as in Discord). */
   requestDelete: (message: Message, skipConfirm: boolean) => void;
   openReport: (message: Message) => void;

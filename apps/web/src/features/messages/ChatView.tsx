@@ -6,6 +6,7 @@ import { Composer } from './Composer';
 import { useMentionEncoder } from './content/use-mention-encoder';
 import { MessageList } from './MessageList';
 import { useSendMessage } from './mutations';
+import { MessageActionsProvider } from '../message-actions/MessageActionsProvider';
 import { TypingIndicator } from '../typing/TypingIndicator';
 import { useTypingSender } from '../typing/use-typing-sender';
 
@@ -26,8 +27,8 @@ export function ChatView({ teamId, channelId, channelName }: Props) {
   const typing = useTypingSender(channelId, teamId);
 
   const onSend = useCallback(
-    (content: string) => {
-      send(encodeMentions(content));
+    (content: string, replyTo: string | null) => {
+      send(encodeMentions(content), replyTo);
       typing.sent();
       setSentSignal((n) => n + 1);
     },
@@ -35,10 +36,12 @@ export function ChatView({ teamId, channelId, channelName }: Props) {
   );
 
   return (
-    <div className={styles.chat}>
-      <MessageList key={channelId} channelId={channelId} channelName={channelName} onRetry={retry} onDiscard={discard} scrollToBottomSignal={sentSignal} />
-      <Composer key={`composer-${channelId}`} channelName={channelName} onSend={onSend} onTyping={typing.typed} />
-      <TypingIndicator channelId={channelId} />
-    </div>
+    <MessageActionsProvider key={channelId} teamId={teamId} channelId={channelId}>
+      <div className={styles.chat}>
+        <MessageList key={channelId} channelId={channelId} channelName={channelName} onRetry={retry} onDiscard={discard} scrollToBottomSignal={sentSignal} />
+        <Composer key={`composer-${channelId}`} channelName={channelName} onSend={onSend} onTyping={typing.typed} />
+        <TypingIndicator channelId={channelId} />
+      </div>
+    </MessageActionsProvider>
   );
 }

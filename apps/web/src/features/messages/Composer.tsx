@@ -5,10 +5,15 @@ import { useTranslation } from 'react-i18next';
 import styles from './Composer.module.css';
 import { useMeUser } from '../auth/queries';
 import { isPremium } from './premium';
+import { EmojiPickerButton } from '../emoji/EmojiPickerButton';
+import { useMessageActions } from '../message-actions/actions-context';
+import { ReplyBar } from '../message-actions/ReplyBar';
+import { SmileIcon } from '../reactions/ReactionBar';
 
 interface Props {
   channelName: string;
-  onSend: (content: string) => void;
+  /** Send the text; `replyTo`: the message being replied to (the reply bar above the box). */
+  onSend: (content: string, replyTo: string | null) => void;
   /** The draft was edited and is not blank (the channel hears that the user is typing). */
   onTyping?: () => void;
 }
@@ -26,6 +31,9 @@ export function Composer({ channelName, onSend, onTyping }: Props) {
   const [content, setContent] = useState('');
   const textarea = useRef<HTMLTextAreaElement>(null);
   const counterId = useId();
+  // In a chat view: the reply bar, Up to edit one's last message, Escape to stop replying.
+  const actions = useMessageActions();
+  const { t: tEmoji } = useTranslation('emoji');
 
   const length = content.length;
   const over = length > limit;
@@ -43,12 +51,34 @@ export function Composer({ channelName, onSend, onTyping }: Props) {
 
   const submit = () => {
     if (!canSend) return;
-    onSend(content);
+    onSend(content, actions?.replyingTo?.id ?? null);
+    actions?.cancelReply();
     setContent('');
     textarea.current?.focus();
   };
 
+  /** Put an emoji from the picker where the cursor was. */
+  const insert = (text: string) => {
+    const el = textarea.current;
+    const start = el?.selectionStart ?? content.length;
+    const end = el?.selectionEnd ?? start;
+    setContent(content.slice(0, start) + text + content.slice(end));
+    requestAnimationFrame(() => {
+      el?.focus();
+      el?.setSelectionRange(start + text.length, start + text.length);
+    });
+  };
+
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.key === 'Escape' && actions?.replyingTo) {
+      e.preventDefault();
+      actions.cancelReply();
+      return;
+    }
+    if (e.key === 'ArrowUp' && content === '' && actions?.editLast()) {
+      e.preventDefault();
+      return;
+    }
     if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
       e.preventDefault();
       submit();
@@ -63,6 +93,7 @@ export function Composer({ channelName, onSend, onTyping }: Props) {
   const label = t('composerLabel', { channel: channelName });
   return (
     <form className={styles.composer} onSubmit={onSubmit}>
+      <ReplyBar />
       <div className={`${styles.box}${over ? ` ${styles.over}` : ''}`}>
         <textarea
           ref={textarea}
@@ -90,6 +121,16 @@ export function Composer({ channelName, onSend, onTyping }: Props) {
             </span>
           </span>
         )}
+        <EmojiPickerButton
+          label={tEmoji('composerButton')}
+          className={styles.emojiButton}
+          placement="above"
+          onPick={(picked) => {
+            if (picked.kind === 'standard') insert(picked.emoji);
+          }}
+        >
+          <SmileIcon />
+        </EmojiPickerButton>
         <button type="submit" className={styles.send} disabled={!canSend} aria-label={t('send')} title={t('send')}>
           <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
             <path fill="currentColor" d="M3.4 20.4 21.85 12.5a.55.55 0 0 0 0-1L3.4 3.6a.5.5 0 0 0-.69.6L5 11l9 1-9 1-2.29 6.8a.5.5 0 0 0 .69.6Z" />

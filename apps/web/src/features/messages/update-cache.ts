@@ -126,3 +126,13 @@ export function applyReactionAdded(qc: QueryClient, data: DispatchData<'MESSAGE_
 export function applyReactionRemoved(qc: QueryClient, data: DispatchData<'MESSAGE_REACTION_REMOVED'>, myId: string | undefined): void {
   updateEverywhere(qc, data.channelId, data.messageId, (m) => ({ ...m, reactions: withoutReaction(m.reactions, data.emojiId, data.userId, myId) }));
 }
+
+/** The newest message of `userId` in the channel's loaded history (Up in an empty composer edits it), or undefined. */
+export function lastMessageOf(qc: QueryClient, channelId: string, userId: string): Message | undefined {
+  const data = qc.getQueryData<MessagesData>(queryKeys.channelMessages(channelId));
+  for (const page of data?.pages ?? []) {
+    const mine = page.messages.findLast((m) => m.createdBy.id === userId);
+    if (mine) return mine;
+  }
+  return undefined;
+}
