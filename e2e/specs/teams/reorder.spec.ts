@@ -263,7 +263,7 @@ test('a drag on a phone and in Turkish', async ({ signedInPage: page, user, team
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(channelPath(team));
   await expectChannelOpen(page);
-  await page.getByRole('button', { name: 'List', exact: true }).click();
+  await page.getByRole('button', { name: 'Channels', exact: true }).click();
   await expect(channelLink(page, 'alpha')).toBeVisible();
   await dragTo(page, channelLink(page, 'charlie'), category(page, squad).getByRole('button', { name: squad, exact: true }));
   await snap(page, testInfo, 'reorder-6-dragging-phone-en');
@@ -275,7 +275,7 @@ test('a drag on a phone and in Turkish', async ({ signedInPage: page, user, team
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('lang', 'tr');
   const kanallar = page.getByRole('navigation', { name: 'Kanallar' });
-  await page.getByRole('button', { name: 'Liste', exact: true }).click();
+  await page.getByRole('button', { name: 'Kanallar', exact: true }).click();
   await dragTo(page, kanallar.getByRole('link', { name: 'bravo', exact: true }), kanallar.getByRole('link', { name: 'general', exact: true }));
   await snap(page, testInfo, 'reorder-8-dragging-phone-tr');
   await page.mouse.up();

@@ -16,7 +16,10 @@ export interface MobilePanelsProps {
   onActiveChange?: (panel: PanelId) => void;
   /** Initial panel when uncontrolled (default content). */
   defaultActive?: PanelId;
-  /** Override the bottom-bar labels (defaults: common:panels.*). */
+  /**
+   * Override the bottom-bar labels (defaults: common:panels.*: Channels, Chat, Members). A direct
+   * messages page names its list 'Chats' (common:panels.chats).
+   */
   labels?: Partial<Record<PanelId, string>>;
   /** Accessible names of the panel regions (defaults to the labels). */
   className?: string;
@@ -27,7 +30,7 @@ export const MOBILE_PANELS_QUERY = '(max-width: 768px)';
 
 /**
  * Three-panel layout: side by side on wide screens; on screens up to 768 px one panel at a time with
- * a bottom bar (List, Content, Members) and horizontal swipes between neighbours.
+ * a bottom bar (Channels, Chat, Members by default) and horizontal swipes between neighbours.
  */
 export function MobilePanels({ list, content, members, active, onActiveChange, defaultActive = 'content', labels, className }: MobilePanelsProps) {
   const { t } = useTranslation('common');
