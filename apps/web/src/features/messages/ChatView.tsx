@@ -9,6 +9,7 @@ import { useSendMessage } from './mutations';
 import { MessageActionsProvider } from '../message-actions/MessageActionsProvider';
 import { TypingIndicator } from '../typing/TypingIndicator';
 import { useTypingSender } from '../typing/use-typing-sender';
+import { useReadChannel } from '../unread/use-read-channel';
 
 interface Props {
   teamId: string;
@@ -25,6 +26,7 @@ export function ChatView({ teamId, channelId, channelName }: Props) {
   const encodeMentions = useMentionEncoder(teamId);
   useChannelMounted(channelId, teamId);
   const typing = useTypingSender(channelId, teamId);
+  const onAtBottomChange = useReadChannel(channelId, teamId);
 
   const onSend = useCallback(
     (content: string, replyTo: string | null) => {
@@ -38,7 +40,15 @@ export function ChatView({ teamId, channelId, channelName }: Props) {
   return (
     <MessageActionsProvider key={channelId} teamId={teamId} channelId={channelId}>
       <div className={styles.chat}>
-        <MessageList key={channelId} channelId={channelId} channelName={channelName} onRetry={retry} onDiscard={discard} scrollToBottomSignal={sentSignal} />
+        <MessageList
+          key={channelId}
+          channelId={channelId}
+          channelName={channelName}
+          onRetry={retry}
+          onDiscard={discard}
+          scrollToBottomSignal={sentSignal}
+          onAtBottomChange={onAtBottomChange}
+        />
         <Composer key={`composer-${channelId}`} channelName={channelName} onSend={onSend} onTyping={typing.typed} />
         <TypingIndicator channelId={channelId} />
       </div>

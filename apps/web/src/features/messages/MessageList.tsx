@@ -1,5 +1,6 @@
-import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLatest } from '../../lib/use-latest';
 import { buildRows } from './grouping';
 import { formatDay } from './format';
 import { mergeMessages } from './message-cache';
@@ -14,12 +15,14 @@ interface Props {
   onDiscard: (nonce: string) => void;
   /** Bumped by the composer after a send: scroll to the bottom even when reading older messages. */
   scrollToBottomSignal: number;
+  /** Told whenever the view comes to show the newest messages or leaves them (features/unread: reading the channel). */
+  onAtBottomChange?: (atBottom: boolean) => void;
 }
 
 /** Distance from the bottom (px) under which the view counts as "at the bottom" and follows new messages. */
 const STICK_THRESHOLD = 48;
 
-export function MessageList({ channelId, channelName, onRetry, onDiscard, scrollToBottomSignal }: Props) {
+export function MessageList({ channelId, channelName, onRetry, onDiscard, scrollToBottomSignal, onAtBottomChange }: Props) {
   const { t, i18n } = useTranslation('chat');
   const history = useChannelMessages(channelId);
   const pending = usePendingMessages(channelId);
@@ -29,6 +32,14 @@ export function MessageList({ channelId, channelName, onRetry, onDiscard, scroll
   const scroller = useRef<HTMLDivElement>(null);
   const sentinel = useRef<HTMLDivElement>(null);
   const snap = useRef({ scrollHeight: 0, scrollTop: 0, firstId: null as string | null, lastId: null as string | null, atBottom: true });
+  const atBottomListener = useLatest(onAtBottomChange);
+  const reported = useRef<boolean | null>(null);
+  /** Tell the listener when snap.current.atBottom has changed since last told. */
+  const reportBottom = useCallback(() => {
+    if (reported.current === snap.current.atBottom) return;
+    reported.current = snap.current.atBottom;
+    atBottomListener.current?.(snap.current.atBottom);
+  }, [atBottomListener]);
 
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = history;
   /** The scroller exists (it replaces the loading and error states). */
@@ -60,7 +71,8 @@ export function MessageList({ channelId, channelName, onRetry, onDiscard, scroll
       lastId,
       atBottom: el.scrollHeight - el.scrollTop - el.clientHeight < STICK_THRESHOLD,
     };
-  }, [rows, firstId, lastId, lastKey, hasNextPage, isFetchingNextPage]);
+    reportBottom();
+  }, [rows, firstId, lastId, lastKey, hasNextPage, isFetchingNextPage, reportBottom]);
 
   // After our own send, go to the bottom.
   useLayoutEffect(() => {
@@ -104,6 +116,7 @@ export function MessageList({ channelId, channelName, onRetry, onDiscard, scroll
     snap.current.scrollTop = el.scrollTop;
     snap.current.scrollHeight = el.scrollHeight;
     snap.current.atBottom = el.scrollHeight - el.scrollTop - el.clientHeight < STICK_THRESHOLD;
+    reportBottom();
   };
 
   if (history.isPending) {

@@ -7,6 +7,8 @@ import { GatewayProvider } from '../../lib/gateway/GatewayProvider';
 import { IdleReporter } from '../presence/IdleReporter';
 import { liveEvents } from './live-events';
 import { CreateTeamDialog } from '../teams/CreateTeamDialog';
+import { NotificationBanner } from '../unread/NotificationBanner';
+import { useNotificationNavigator } from '../unread/use-notification-navigator';
 import styles from './AppShell.module.css';
 import { ShellContext, type ShellApi } from './shell-context';
 import { Sidebar } from './Sidebar';
@@ -20,6 +22,7 @@ export function AppShell() {
   const { t } = useTranslation('common');
   const [createOpen, setCreateOpen] = useState(false);
   const api = useMemo<ShellApi>(() => ({ openCreateTeam: () => setCreateOpen(true) }), []);
+  useNotificationNavigator();
   return (
     <GatewayProvider live={liveEvents}>
       <ShellContext.Provider value={api}>
@@ -31,6 +34,7 @@ export function AppShell() {
           <Sidebar />
           <div className={styles.column}>
             <DisconnectedBanner />
+            <NotificationBanner />
             <main id="main" className={styles.main} tabIndex={-1}>
               <Suspense
                 fallback={

@@ -2,6 +2,7 @@ import { DndContext, type Announcements, type DragEndEvent } from '@dnd-kit/core
 import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import type { Team } from '@rally/shared/api/teams';
+import { LIMITS } from '@rally/shared/limits';
 import { useMemo, useState, type FocusEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useNavigate } from 'react-router';
@@ -17,6 +18,11 @@ import { useReorderTeams } from '../teams/mutations';
 import { useTeams } from '../teams/queries';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { StatusMenu } from '../presence/StatusMenu';
+import { useTeamUnread } from '../unread/queries';
+import { SoundToggle } from '../unread/SoundToggle';
+import { badgeText } from '../unread/unread-state';
+import badgeStyles from '../unread/UnreadBadge.module.css';
+import { useSoundsMuted } from '../unread/sounds';
 import { useShell } from './shell-context';
 import styles from './Sidebar.module.css';
 
@@ -27,7 +33,8 @@ interface Tip {
 
 /** Home, the user's teams and the create-team button; language and logout at the bottom. */
 export function Sidebar() {
-  const { t } = useTranslation(['shell', 'common', 'reorder']);
+  const { t } = useTranslation(['shell', 'common', 'reorder', 'unread']);
+  const soundsMuted = useSoundsMuted();
   const teams = useTeams();
   const me = useMe();
   const shell = useShell();
@@ -74,6 +81,7 @@ export function Sidebar() {
   };
 
   const user = me.data?.user;
+  const soundLabel = t(soundsMuted ? 'unread:unmuteSounds' : 'unread:muteSounds');
   const doLogout = () =>
     logout.mutate(undefined, {
       onSuccess: () => void navigate('/', { replace: true }),
@@ -129,6 +137,7 @@ export function Sidebar() {
       </div>
       <div className={styles.footer}>
         <LanguageSwitch compact className={styles.language} />
+        <SoundToggle className={`${styles.item} ${styles.logout}`} {...tipProps(soundLabel)} />
         {user && <StatusMenu placement={narrow ? 'below' : 'above'} />}
         <button
           type="button"
@@ -161,14 +170,18 @@ export function Sidebar() {
 
 /** A team icon that is also dragged (mouse, touch, or Space on the focused link) to reorder the list. */
 function SortableTeamIcon({ team, tipProps }: { team: Team; tipProps: Record<string, unknown> }) {
+  const { t } = useTranslation('unread');
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: team.id });
+  const unread = useTeamUnread(team.id);
+  const label =
+    unread.mentions > 0 ? t('teamMentions', { name: team.name, count: unread.mentions }) : unread.unread ? t('teamUnread', { name: team.name }) : team.name;
   return (
     <li ref={setNodeRef} className={isDragging ? styles.dragging : undefined} style={{ transform: CSS.Translate.toString(transform), transition }}>
       <NavLink
         ref={setActivatorNodeRef}
         to={`/teams/${team.id}`}
-        className={({ isActive }) => `${styles.item} ${styles.team} ${isActive ? styles.active : ''}`}
-        aria-label={team.name}
+        className={({ isActive }) => `${styles.item} ${styles.team} ${isActive ? styles.active : ''}${unread.unread ? ` ${styles.unread}` : ''}`}
+        aria-label={label}
         aria-describedby={attributes['aria-describedby']}
         draggable={false}
         {...tipProps}
@@ -178,6 +191,11 @@ function SortableTeamIcon({ team, tipProps }: { team: Team; tipProps: Record<str
           <img src={team.profilePicture} alt="" className={styles.teamImage} draggable={false} />
         ) : (
           <span aria-hidden="true">{firstLetter(team.name)}</span>
+        )}
+        {unread.mentions > 0 && (
+          <span className={`${badgeStyles.badge} ${badgeStyles.onIcon}`} aria-hidden="true">
+            {badgeText(unread.mentions, LIMITS.unread.dmBadgeMax)}
+          </span>
         )}
       </NavLink>
     </li>

@@ -1,9 +1,10 @@
 import { friendEvents } from '../friends/events';
 import { messageEvents } from '../messages/events';
-import { typingEvents } from '../typing/events';
-import { clearTyping } from '../typing/typing-cache';
 import { applyTeamsReady, teamEvents } from '../teams/events';
 import { applyMeReady, userEvents } from '../users/events';
+import { applyUnreadReady, countAndNotify, unreadEvents } from '../unread/events';
+import { typingEvents } from '../typing/events';
+import { clearTyping } from '../typing/typing-cache';
 import type { EventHandlers, LiveEvents } from '../../lib/gateway/event-handlers';
 
 /**
@@ -15,16 +16,19 @@ export const liveEvents: LiveEvents = {
   ready(qc, data) {
     applyTeamsReady(qc, data);
     applyMeReady(qc, data);
+    applyUnreadReady(qc);
   },
   events: {
     ...friendEvents,
     ...messageEvents,
     ...teamEvents,
     ...userEvents,
+    ...unreadEvents,
     ...typingEvents,
-    // A new message is history (messages), and its author no longer typing (typing).
+    // A new message is history (messages), counters and a notification (unread), and its author no longer typing (typing).
     MESSAGE_SEND: (qc, message) => {
       messageEvents.MESSAGE_SEND(qc, message);
+      countAndNotify(qc, message);
       clearTyping(qc, message.channelId, message.createdBy.id);
     },
   } satisfies EventHandlers,

@@ -2,7 +2,10 @@ import type { Team } from '@rally/shared/api/teams';
 import { TeamPermission } from '@rally/shared/permissions';
 import { useTranslation } from 'react-i18next';
 import { Menu, type MenuItem } from '../../components/ui/Menu';
+import { useToast } from '../../components/ui/toast-context';
 import { useTeamAccess } from '../teams/access';
+import { useMarkTeamRead } from '../unread/mutations';
+import { useTeamUnread } from '../unread/queries';
 import type { TeamActions } from '../teams/team-actions';
 import { canOpenSettings } from './settings-access';
 import styles from './TeamMenu.module.css';
@@ -21,14 +24,26 @@ const ICONS = {
   channel: icon('M12 8v8M8 12h8M5 3h14a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2Z'),
   category: icon('M3 7a2 2 0 0 1 2-2h4l2 2h8a2 2 0 0 1 2 2v8a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V7ZM12 10v6M9 13h6'),
   leave: icon('M14 4h4a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-4M10 16l-4-4 4-4M6 12h10'),
+  markRead: icon('M4 12.5 9 17.5 20 6.5'),
 };
 
-/** The team column's menu: the team's name with a chevron opens settings, invite, create channel or category, and leave (each only when allowed). */
+/** The team column's menu: the team's name with a chevron opens mark as read (when something is unread), settings, invite, create channel or category, and leave (each only when allowed). */
 export function TeamMenu({ team, open }: { team: Team; open: TeamActions }) {
-  const { t } = useTranslation('team-settings');
+  const { t } = useTranslation(['team-settings', 'unread']);
   const access = useTeamAccess(team);
   const manageChannels = access.can(TeamPermission.MANAGE_CHANNELS);
+  const unread = useTeamUnread(team.id);
+  const markRead = useMarkTeamRead();
+  const toast = useToast();
   const items: (MenuItem | null)[] = [
+    unread.unread || unread.mentions > 0
+      ? {
+          id: 'markRead',
+          label: t('unread:markRead'),
+          icon: ICONS.markRead,
+          onSelect: () => markRead.mutate(team.id, { onError: () => toast.show(t('unread:markReadFailed'), 'error') }),
+        }
+      : null,
     canOpenSettings(access) ? { id: 'settings', label: t('menu.settings'), icon: ICONS.settings, onSelect: () => open({ kind: 'teamSettings' }) } : null,
     access.can(TeamPermission.CREATE_INVITES) ? { id: 'invite', label: t('menu.invite'), icon: ICONS.invite, onSelect: () => open({ kind: 'invite' }) } : null,
     manageChannels

@@ -16,12 +16,15 @@ import {
 import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import type { Category, Channel, Team } from '@rally/shared/api/teams';
+import { LIMITS } from '@rally/shared/limits';
 import { ChannelPermission, TeamPermission } from '@rally/shared/permissions';
 import { useMemo, useState, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useToast } from '../../components/ui/toast-context';
 import { newPlaceTracker, swallowClickAfterDrag, useDragInstructions, useSortSensors, verticalOnly } from '../../lib/dnd';
+import { useChannelUnread } from '../unread/queries';
+import { UnreadMarker } from '../unread/UnreadBadge';
 import { useTeamAccess } from './access';
 import { ChannelIcon } from './ChannelIcon';
 import { categoryDrop, channelDrop, channelLayout, listOf, moveCategory, moveChannel, UNCATEGORISED, type ChannelLayout } from './channel-order';
@@ -402,6 +405,7 @@ interface ChannelRowProps {
 /** One channel: a link for a text channel, otherwise its name and icon (other types open with later issues). */
 function ChannelRow({ channel, teamId, active, actions, dnd }: ChannelRowProps) {
   const { t } = useTranslation(['teams-page', 'reorder']);
+  const unread = useChannelUnread(channel.id);
   const dragProps = dnd && { ref: dnd.activatorRef, ...dnd.listeners, 'aria-describedby': dnd.describedBy };
   const rowClass = `${styles.row}${dnd?.dragging ? ` ${styles.placeholder}` : ''}`;
   if (channel.type === 'text') {
@@ -409,13 +413,14 @@ function ChannelRow({ channel, teamId, active, actions, dnd }: ChannelRowProps) 
       <li ref={dnd?.nodeRef} style={dnd?.style} className={rowClass}>
         <Link
           to={`/teams/${teamId}/channels/${channel.id}`}
-          className={`${styles.channel}${active ? ` ${styles.active}` : ''}`}
+          className={`${styles.channel}${active ? ` ${styles.active}` : ''}${unread.unread > 0 ? ` ${styles.unread}` : ''}`}
           aria-current={active ? 'page' : undefined}
           draggable={false}
           {...dragProps}
         >
           <ChannelIcon type={channel.type} />
           <span className={styles.channelName}>{channel.name}</span>
+          <UnreadMarker unread={unread.unread} mentions={unread.mentions} max={LIMITS.unread.channelBadgeMax} />
         </Link>
         {actions}
       </li>

@@ -1,0 +1,63 @@
+import type { Message } from '@rally/shared/api/messages';
+import type { Member, Team } from '@rally/shared/api/teams';
+import { Presence, type MeResponse } from '@rally/shared/api/users';
+import type { QueryClient } from '@tanstack/react-query';
+import { queryKeys } from '../../lib/query-keys';
+import type { TeamChannelsData } from '../teams/channel-queries';
+import { playSound } from './sounds';
+import { isSeen } from './viewing';
+
+/** Longest notification body (the rest is cut with an ellipsis). */
+const BODY_MAX = 140;
+
+/** Opens a channel when its notification is clicked: set by the shell (it has the router). */
+let openChannel: ((path: string) => void) | null = null;
+
+export function setNotificationNavigator(navigate: ((path: string) => void) | null): void {
+  openChannel = navigate;
+}
+
+/** Do not disturb: chosen, or shown. */
+function doNotDisturb(me: MeResponse): boolean {
+  return me.user.presence === Presence.DND || me.settings.presence === Presence.DND;
+}
+
+/** The message as readable text: mentions and channel links by name where this client knows them. */
+export function notificationBody(qc: QueryClient, message: Pick<Message, 'content'>, teamId: string | null): string {
+  const members = teamId ? qc.getQueryData<Member[]>(queryKeys.teamMembers(teamId)) : undefined;
+  const channels = teamId ? qc.getQueryData<TeamChannelsData>(queryKeys.teamChannels(teamId))?.channels : undefined;
+  const text = message.content
+    .replace(/<@&\d{1,20}>/g, '@role')
+    .replace(/<@(\d{1,20})>/g, (_, id: string) => `@${members?.find((m) => m.id === id)?.username ?? 'user'}`)
+    .replace(/<#(\d{1,20})>/g, (_, id: string) => `#${channels?.find((c) => c.id === id)?.name ?? 'channel'}`);
+  return text.length > BODY_MAX ? `${text.slice(0, BODY_MAX - 1)}…` : text;
+}
+
+/**
+ * 001 §4 Notifications: a message in another channel, or while the window is not focused, shows a
+ * desktop notification (one per channel: a newer one replaces it) and plays the mention sound when
+ * it mentions the user — unless the user sent it or is in do-not-disturb. Clicking it focuses the
+ * window on the channel.
+ */
+export function notifyOfMessage(qc: QueryClient, message: Message, where: { teamId: string | null; mentioned: boolean }): void {
+  const me = qc.getQueryData<MeResponse | null>(queryKeys.me);
+  if (!me || message.createdBy.id === me.user.id || doNotDisturb(me) || isSeen(message.channelId)) return;
+  if (where.mentioned) playSound('mention');
+  if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return;
+  const team = where.teamId ? qc.getQueryData<Team[]>(queryKeys.teams)?.find((t) => t.id === where.teamId) : undefined;
+  const channel = where.teamId
+    ? qc.getQueryData<TeamChannelsData>(queryKeys.teamChannels(where.teamId))?.channels.find((c) => c.id === message.channelId)
+    : undefined;
+  const title = channel && team ? `${message.createdBy.username} (#${channel.name}, ${team.name})` : message.createdBy.username;
+  const notification = new Notification(title, {
+    body: notificationBody(qc, message, where.teamId),
+    tag: `channel:${message.channelId}`,
+    icon: message.createdBy.profilePicture ?? '/favicon.svg',
+  });
+  const path = where.teamId ? `/teams/${where.teamId}/channels/${message.channelId}` : `/chat/${message.channelId}`;
+  notification.onclick = () => {
+    window.focus();
+    openChannel?.(path);
+    notification.close();
+  };
+}
