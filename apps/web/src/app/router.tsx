@@ -5,6 +5,8 @@ import { SessionGate } from './SessionGate';
 
 const HomePage = lazyNamed(() => import('../features/home/HomePage'), 'HomePage');
 const ShellPage = lazyNamed(() => import('../features/shell/ShellPage'), 'ShellPage');
+const FriendsPage = lazyNamed(() => import('../features/friends/FriendsPage'), 'FriendsPage');
+const FriendInvitePage = lazyNamed(() => import('../features/friends/FriendInvitePage'), 'FriendInvitePage');
 const TeamPage = lazyNamed(() => import('../features/teams/TeamPage'), 'TeamPage');
 const InvitePage = lazyNamed(() => import('../features/invites/InvitePage'), 'InvitePage');
 const PublicLayout = lazyNamed(() => import('../features/public/PublicLayout'), 'PublicLayout');
@@ -27,7 +29,6 @@ const PUBLIC_PAGES = [
   'privacy',
   'verification',
   'emailVerify',
-  'friendinvite',
 ] as const;
 
 /** Signed-in pages built by later issues: path → pages namespace key. */
@@ -35,7 +36,6 @@ const SHELL_PAGES: [path: string, page: string][] = [
   ['discover/teams', 'discoverTeams'],
   ['discover/tournaments', 'discoverTournaments'],
   ['me/applications', 'meApplications'],
-  ['me/friends', 'meFriends'],
   ['me/subscription', 'meSubscription'],
   ['chat', 'chat'],
   ['chat/:channelId', 'chat'],
@@ -58,6 +58,7 @@ export const routes: RouteObject[] = [
           { index: true, element: <HomePage /> },
           { path: 'teams/:teamId', element: <TeamPage /> },
           { path: 'teams/:teamId/channels/:channelId', element: <TeamPage /> },
+          { path: 'me/friends', element: <FriendsPage /> },
           ...SHELL_PAGES.map(([path, page]) => ({ path, element: <ShellPage page={page} /> })),
         ],
       },
@@ -72,6 +73,7 @@ export const routes: RouteObject[] = [
         ],
       },
       { path: 'invite/:code', element: <InvitePage /> },
+      { path: 'friendinvite', element: <FriendInvitePage /> },
       { path: '*', element: <Navigate to="/" replace /> },
     ],
   },

@@ -1,11 +1,13 @@
 import { useMemo, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
+import { useLocation, useSearchParams } from 'react-router';
 import { CheckboxField } from '../../components/ui/CheckboxField';
 import { Dialog } from '../../components/ui/Dialog';
 import { TextField } from '../../components/ui/TextField';
 import { ApiError } from '../../lib/api';
 import { normalizeServerFieldErrors } from '../../lib/form/state';
 import { useZodForm } from '../../lib/form/use-zod-form';
+import { FRIEND_INVITE_PATH, friendInviteCodeOf } from '../friends/invite-code';
 import { AltchaWidget } from './AltchaWidget';
 import { AuthFormFooter } from './AuthFormFooter';
 import styles from './AuthForms.module.css';
@@ -30,7 +32,16 @@ export function RegisterDialog({ onClose, onSwitch }: { onClose: () => void; onS
 
   const consentRequired = region.data?.location === 'TR' || serverWantsConsent;
   const schema = useMemo(() => registerFormSchema(consentRequired), [consentRequired]);
-  const form = useZodForm({ schema, initialValues: EMPTY_REGISTER_VALUES, fields: REGISTER_FIELDS, errorField: REGISTER_ERROR_FIELDS });
+  // Registering from a friend-invite link keeps its code: the new account and the inviter become friends.
+  const { pathname } = useLocation();
+  const [params] = useSearchParams();
+  const friendCode = pathname === FRIEND_INVITE_PATH ? friendInviteCodeOf(params) : '';
+  const form = useZodForm({
+    schema,
+    initialValues: { ...EMPTY_REGISTER_VALUES, friendCode },
+    fields: REGISTER_FIELDS,
+    errorField: REGISTER_ERROR_FIELDS,
+  });
   const { values } = form;
 
   const submit = form.handleSubmit(

@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { ApiError, call } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
+import { isIncoming } from './friend-lists';
 
 /** The signed-in user's friends and requests (kept current by the FRIEND_* events). */
 export function useFriends(enabled = true) {
@@ -39,4 +41,10 @@ export function useFriendInviter(code: string) {
     staleTime: 5 * 60_000,
     retry: (count, err) => !(err instanceof ApiError && err.status >= 400 && err.status < 500) && count < 1,
   });
+}
+
+/** How many friend requests wait for the signed-in user's answer (the home link's badge). */
+export function useIncomingRequestCount(meId: string | undefined): number {
+  const friends = useFriends(meId !== undefined);
+  return useMemo(() => (meId && friends.data ? friends.data.filter((f) => isIncoming(f, meId)).length : 0), [friends.data, meId]);
 }

@@ -12,7 +12,7 @@ const SKELETONS = 6;
 
 /** "/" for a signed-in user: the grid of their teams with tiles to create one and to discover more. */
 export function HomePage() {
-  const { t } = useTranslation(['teams', 'common']);
+  const { t } = useTranslation(['teams', 'common', 'friends']);
   const teams = useTeams();
   const shell = useShell();
   useDocumentTitle(t('teams:home.title'));
@@ -55,6 +55,24 @@ export function HomePage() {
             </span>
             <span className={styles.tileTitle}>{t('teams:home.discoverTile')}</span>
             <span className={styles.tileBody}>{t('teams:home.discoverTileBody')}</span>
+          </Link>
+        </li>
+        <li>
+          <Link to="/me/friends" className={`${styles.tile} ${styles.discoverTile}`}>
+            <span className={styles.tileIcon} aria-hidden="true">
+              <svg viewBox="0 0 24 24" width="28" height="28">
+                <circle cx="9" cy="8" r="3.5" fill="none" stroke="currentColor" strokeWidth="2" />
+                <path
+                  d="M2.5 20c.8-3.6 3.4-5.5 6.5-5.5s5.7 1.9 6.5 5.5M16 4.6a3.5 3.5 0 010 6.8M18 14.8c1.9.7 3.1 2.4 3.5 5.2"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                  strokeLinecap="round"
+                />
+              </svg>
+            </span>
+            <span className={styles.tileTitle}>{t('friends:tile.title')}</span>
+            <span className={styles.tileBody}>{t('friends:tile.body')}</span>
           </Link>
         </li>
         {teams.isPending &&

@@ -23,6 +23,10 @@ import { SoundToggle } from '../unread/SoundToggle';
 import { badgeText } from '../unread/unread-state';
 import badgeStyles from '../unread/UnreadBadge.module.css';
 import { useSoundsMuted } from '../unread/sounds';
+import { badgeText as friendBadgeText } from '../friends/friend-lists';
+import friendStyles from '../friends/FriendBadge.module.css';
+import { FriendInviteDialog } from '../friends/FriendInviteDialog';
+import { useIncomingRequestCount } from '../friends/queries';
 import { useShell } from './shell-context';
 import styles from './Sidebar.module.css';
 
@@ -33,7 +37,7 @@ interface Tip {
 
 /** Home, the user's teams and the create-team button; language and logout at the bottom. */
 export function Sidebar() {
-  const { t } = useTranslation(['shell', 'common', 'reorder', 'unread']);
+  const { t } = useTranslation(['shell', 'common', 'reorder', 'friends', 'unread']);
   const soundsMuted = useSoundsMuted();
   const teams = useTeams();
   const me = useMe();
@@ -81,6 +85,10 @@ export function Sidebar() {
   };
 
   const user = me.data?.user;
+  const [inviteOpen, setInviteOpen] = useState(false);
+  const incoming = useIncomingRequestCount(user?.id);
+  const homeBadge = friendBadgeText(incoming);
+  const homeLabel = incoming > 0 ? t('friends:homeWithRequests', { count: incoming }) : t('shell:home');
   const soundLabel = t(soundsMuted ? 'unread:unmuteSounds' : 'unread:muteSounds');
   const doLogout = () =>
     logout.mutate(undefined, {
@@ -95,10 +103,15 @@ export function Sidebar() {
           to="/"
           end
           className={({ isActive }) => `${styles.item} ${styles.home} ${isActive ? styles.active : ''}`}
-          aria-label={t('shell:home')}
-          {...tipProps(t('shell:home'))}
+          aria-label={homeLabel}
+          {...tipProps(homeLabel)}
         >
           <LogoMark size={30} />
+          {homeBadge && (
+            <span className={friendStyles.badge} aria-hidden="true">
+              {homeBadge}
+            </span>
+          )}
         </NavLink>
         <span className={styles.separator} aria-hidden="true" />
         <DndContext
@@ -134,6 +147,18 @@ export function Sidebar() {
             <path d="M12 5v14M5 12h14" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" />
           </svg>
         </button>
+        <button
+          type="button"
+          className={`${styles.item} ${friendStyles.invite}`}
+          aria-label={t('friends:invite.button')}
+          onClick={() => setInviteOpen(true)}
+          {...tipProps(t('friends:invite.button'))}
+        >
+          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+            <circle cx="9" cy="8" r="3.5" fill="none" stroke="currentColor" strokeWidth="2" />
+            <path d="M2.5 20c.8-3.6 3.4-5.5 6.5-5.5s5.7 1.9 6.5 5.5M19 8v6M16 11h6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
+        </button>
       </div>
       <div className={styles.footer}>
         <LanguageSwitch compact className={styles.language} />
@@ -159,6 +184,7 @@ export function Sidebar() {
           </svg>
         </button>
       </div>
+      <FriendInviteDialog open={inviteOpen} onClose={() => setInviteOpen(false)} />
       {tip && (
         <div className={styles.tooltip} style={{ top: tip.top }} aria-hidden="true">
           {tip.label}

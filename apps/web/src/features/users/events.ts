@@ -2,6 +2,7 @@ import type { ReadyData } from '@rally/shared/gateway/protocol';
 import type { QueryClient } from '@tanstack/react-query';
 import type { FeatureEventHandlers } from '../../lib/gateway/event-handlers';
 import { updateMeUser } from '../auth/cache';
+import { setFriendPresence } from '../friends/cache';
 import { updateMemberEverywhere } from '../teams/cache';
 
 /** READY: the signed-in user as the gateway sees them. */
@@ -10,9 +11,10 @@ export function applyMeReady(qc: QueryClient, data: ReadyData): void {
 }
 
 export const userEvents = {
-  /** A user's presence: in every loaded member list, and in `me` when it is the signed-in user. */
+  /** A user's presence: in every loaded member list, the friends list, and in `me` when it is the signed-in user. */
   PRESENCE_UPDATE(qc, { userId, presence }) {
     updateMemberEverywhere(qc, userId, (m) => ({ ...m, presence }));
+    setFriendPresence(qc, userId, presence);
     updateMeUser(qc, (user) => (user.id === userId ? { ...user, presence } : user));
   },
 } satisfies FeatureEventHandlers;
