@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
 import { snowflakeSchema } from './common';
+import { embedSchema } from './embeds';
 import { BODY_LIMIT, defineEndpoint } from './endpoint';
 import { ROUTES } from './routes';
 import { reactionSchema } from './reactions';
@@ -28,7 +29,8 @@ export const messageSchema = z.object({
   replyTo: z.string().nullable(),
   type: z.enum(['text', 'scheduled', 'system']),
   attachments: z.array(z.unknown()),
-  embeds: z.array(z.unknown()),
+  /** Rich embeds (webhooks and bots; spec 001 §3 Embed, bounds of api/embeds.ts). */
+  embeds: z.array(embedSchema),
   reactions: z.array(reactionSchema),
   mentions: messageMentionsSchema,
   /** Echoed from the send request so that the sender can replace its pending copy. */

@@ -1,3 +1,4 @@
+import { embedSchema, type Embed } from '@rally/shared/api/embeds';
 import type { Message } from '@rally/shared/api/messages';
 import type { Reaction } from '@rally/shared/api/reactions';
 import type { MessageAuthor, MessageRow } from './repository';
@@ -18,11 +19,19 @@ export function toMessage(row: MessageRow, author: MessageAuthor, reactions: Rea
     },
     replyTo: row.replyTo,
     type: row.type === 'scheduled' ? 'scheduled' : 'text',
-    // Attachments and embeds arrive with their own issues.
+    // Attachments arrive with their own issue.
     attachments: [],
-    embeds: [],
+    embeds: storedEmbeds(row.embeds),
     reactions,
     mentions: row.mentions,
     nonce: row.nonce,
   };
+}
+
+/** The stored embeds that are valid embeds (the column is jsonb: anything else is left out rather than failing the answer). */
+function storedEmbeds(stored: unknown[]): Embed[] {
+  return stored.flatMap((e) => {
+    const parsed = embedSchema.safeParse(e);
+    return parsed.success ? [parsed.data] : [];
+  });
 }

@@ -1,31 +1,24 @@
 import type { MessageMentions } from '@rally/shared/api/messages';
 import type { BlockNode, InlineNode, ListBlock } from '@rally/shared/markdown/ast';
-import { parseMarkdown } from '@rally/shared/markdown/parse';
-import { memo, useMemo, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { CodeBlock } from './CodeBlock';
 import { ContentLink } from './ContentLink';
 import { Mention } from './Mention';
 import { Spoiler } from './Spoiler';
 import styles from './MessageContent.module.css';
 
-interface Props {
-  content: string;
-  /** What the server resolved: @everyone and @here show as mentions only when they counted. */
-  mentions: MessageMentions;
-}
-
 /**
- * A message's text, formatted (docs/message-format.md): the tree of `parseMarkdown` rendered as
- * React elements, never as HTML, so that nothing in a message can become markup or script.
+ * A parsed message text (parseMarkdown's tree) as React elements, never as HTML, so that nothing in
+ * a message can become markup or script. `mentions`: what the server resolved (@everyone and @here
+ * show as mentions only when they counted).
  */
-export const MessageContent = memo(function MessageContent({ content, mentions }: Props) {
-  const blocks = useMemo(() => parseMarkdown(content), [content]);
+export function ContentBody({ blocks, mentions }: { blocks: BlockNode[]; mentions: MessageMentions }) {
   return (
     <div className={styles.content} dir="auto">
       {renderBlocks(blocks, mentions)}
     </div>
   );
-});
+}
 
 function renderBlocks(blocks: BlockNode[], mentions: MessageMentions): ReactNode[] {
   return blocks.map((b, i) => {
