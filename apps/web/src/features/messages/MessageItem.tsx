@@ -109,7 +109,7 @@ export const MessageItem = memo(function MessageItem({ message, grouped, onRetry
           <EditMessageForm message={message} onDone={actions.stopEdit} />
         ) : (
           <div className={styles.content}>
-            <MessageContent content={message.content} mentions={message.mentions} />
+            <MessageContent content={message.content} mentions={message.mentions} embeds={message.embeds} />
             {message.editedAt && <EditedMark editedAt={message.editedAt} />}
           </div>
         )}

@@ -1,3 +1,4 @@
+import type { Embed } from '@rally/shared/api/embeds';
 import type { MessageMentions } from '@rally/shared/api/messages';
 import { XSS_CORPUS } from '@rally/shared/markdown/xss-corpus';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -16,10 +17,14 @@ beforeAll(() => {
 const NONE: MessageMentions = { users: [], roles: [], everyone: false, here: false };
 
 /** The HTML the renderer makes of a message's text (outside a team: mentions show their invalid text). */
-function render(content: string, mentions: MessageMentions = NONE): string {
+function render(content: string, mentions: MessageMentions = NONE, embeds: Embed[] = []): string {
   const queryClient = new QueryClient();
   return renderToStaticMarkup(
-    createElement(QueryClientProvider, { client: queryClient }, createElement(MemoryRouter, null, createElement(MessageContent, { content, mentions }))),
+    createElement(
+      QueryClientProvider,
+      { client: queryClient },
+      createElement(MemoryRouter, null, createElement(MessageContent, { content, mentions, embeds })),
+    ),
   );
 }
 
@@ -78,12 +83,34 @@ describe('MessageContent', () => {
     expect(html).toContain('invalidChannel');
   });
 
+  it('renders embeds: colour bar, author, title link, formatted description, fields, footer; no images', () => {
+    const html = render('x', NONE, [
+      {
+        color: 0x22d3c5,
+        author: { name: 'Patch Bot' },
+        title: 'Season <4>',
+        url: 'https://example.com/s4',
+        description: '**New** maps <script>alert(1)</script>',
+        fields: [{ name: 'Ranked', value: 'Reset', inline: true }],
+        image: { url: 'https://cdn.example/banner.png' },
+        footer: { text: 'Rally' },
+      },
+    ]);
+    expect(html).toContain('--embed-color:#22d3c5');
+    expect(html).toContain('Patch Bot');
+    expect(html).toMatch(/<a href="https:\/\/example.com\/s4"[^>]*>Season &lt;4&gt;<\/a>/);
+    expect(html).toContain('<strong>New</strong> maps &lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(html).toMatch(/<dt[^>]*>Ranked<\/dt>/);
+    expect(html).toContain('Rally');
+    expect(tags(html)).not.toContain('img');
+  });
+
   it.each(XSS_CORPUS.map((c) => [c.slice(0, 50), c]))('renders %s as inert text', (_name, content) => {
     const html = render(content);
     for (const tag of tags(html)) expect(ALLOWED_TAGS, `tag <${tag}>`).toContain(tag);
     for (const attribute of attributes(html)) expect(ALLOWED_ATTRIBUTES, `attribute ${attribute}`).toContain(attribute);
     for (const [, href] of html.matchAll(/href="([^"]*)"/g)) expect(href).toMatch(/^(https?:\/\/|\/)/);
-    for (const [, style] of html.matchAll(/style="([^"]*)"/g)) expect(style).toMatch(/^--mention-color:/);
+    for (const [, style] of html.matchAll(/style="([^"]*)"/g)) expect(style).toMatch(/^--(?:mention|embed)-color:/);
   });
 });
 
