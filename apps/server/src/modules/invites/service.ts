@@ -3,7 +3,8 @@ import type { Invite, InviteLookupResponse, Team } from '@rally/shared/api/teams
 import { LIMITS } from '@rally/shared/limits';
 import type { Executor } from '../../db/client';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
-import type { TeamAccess } from '../permissions/access';
+import { insertJoinMessage, publishSystemMessage } from '../messages/system';
+import { loadTeamAccess, type TeamAccess } from '../permissions/access';
 import { toTeam } from '../teams/mappers';
 import { teamRepository } from '../teams/repository';
 import type { ServiceDeps } from '../../lib/service-deps';
@@ -88,13 +89,18 @@ export async function joinInvite(deps: ServiceDeps, code: string, userId: string
   // Applications (answers reviewed by the team) are a later issue; such an invite cannot be used yet.
   if (invite.applicationEnabled) throw badRequest('invite_applications_unavailable');
   if (await teamRepository.isMember(deps.db, invite.teamId, userId)) throw conflict('invite_already_member');
-  await deps.db.transaction(async (tx) => {
+  const welcome = await deps.db.transaction(async (tx) => {
     if (!(await addMember(tx, invite.teamId, userId))) throw conflict('invite_already_member');
     const claimed = await repo.claimInviteUse(tx, invite.code, userId, new Date());
     if (!claimed) throw notFound('invite_invalid');
     // Read after addMember locked the user's row: a ban written meanwhile has committed (a ban locks it too).
     if (claimed.banned) throw forbidden('team_banned');
+    // "<user> joined the team." in the team's system channel (messages/system.ts), with the join.
+    const access = await loadTeamAccess(tx, invite.teamId, userId);
+    return access ? insertJoinMessage(tx, access) : null;
   });
   const joined = await publishMemberJoined(deps, invite.teamId, userId);
+  // After USER_JOINED_TEAM: the joiner's sessions hear the channel by then.
+  if (welcome) await publishSystemMessage(deps, welcome);
   return joined.team;
 }

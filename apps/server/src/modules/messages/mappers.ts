@@ -18,7 +18,7 @@ export function toMessage(row: MessageRow, author: MessageAuthor, reactions: Rea
       presence: author.presence as Message['createdBy']['presence'],
     },
     replyTo: row.replyTo,
-    type: row.type === 'scheduled' ? 'scheduled' : 'text',
+    type: row.type === 'scheduled' || row.type === 'system' ? row.type : 'text',
     // Attachments arrive with their own issue.
     attachments: [],
     embeds: storedEmbeds(row.embeds),

@@ -6,6 +6,7 @@ import { formatDay } from './format';
 import { mergeMessages } from './message-cache';
 import { useChannelMessages, usePendingMessages } from './message-queries';
 import { MessageItem } from './MessageItem';
+import { SystemMessage } from './SystemMessage';
 import styles from './MessageList.module.css';
 
 interface Props {
@@ -169,6 +170,8 @@ export function MessageList({ channelId, channelName, onRetry, onDiscard, scroll
             <div key={row.key} className={styles.dateSeparator} role="separator" aria-label={formatDay(row.date, i18n.language)}>
               <span>{formatDay(row.date, i18n.language)}</span>
             </div>
+          ) : row.message.type === 'system' ? (
+            <SystemMessage key={row.key} message={row.message} />
           ) : (
             <MessageItem key={row.key} message={row.message} grouped={row.grouped} onRetry={onRetry} onDiscard={onDiscard} />
           ),

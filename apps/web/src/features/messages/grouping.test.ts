@@ -21,6 +21,15 @@ describe('buildRows', () => {
     expect(rows.map((r) => (r.kind === 'date' ? 'date' : `${r.message.id}${r.grouped ? 'g' : ''}`))).toEqual(['date', '1', '2g', '3', '4', '5', 'date', '6']);
   });
 
+  it('never groups a system message, nor the message after it', () => {
+    const rows = buildRows([
+      msg('1', 'a', '2026-03-01T10:00:00', { type: 'system' }),
+      msg('2', 'a', '2026-03-01T10:00:10'),
+      msg('3', 'a', '2026-03-01T10:00:20', { type: 'system' }),
+    ]);
+    expect(rows.map((r) => (r.kind === 'date' ? 'date' : `${r.message.id}${r.grouped ? 'g' : ''}`))).toEqual(['date', '1', '2', '3']);
+  });
+
   it('keys a message by its nonce so the server copy takes over the pending row', () => {
     const pendingRow = buildRows([msg('pending-x', 'a', '2026-03-01T10:00:00', { nonce: 'x', state: 'sending' })])[1];
     const sentRow = buildRows([msg('77', 'a', '2026-03-01T10:00:00', { nonce: 'x' })])[1];

@@ -12,7 +12,7 @@ function dayKey(d: Date): string {
 /**
  * Rows of the chat view: a date separator before the first message of each (local) day, and each
  * message marked grouped when it follows one of the same author within 5 minutes on the same day
- * and is not a reply.
+ * and is not a reply (a system message never groups, nor does the message after it).
  */
 export function buildRows(messages: ChatMessage[]): ChatRow[] {
   const rows: ChatRow[] = [];
@@ -28,6 +28,8 @@ export function buildRows(messages: ChatMessage[]): ChatRow[] {
     }
     const grouped =
       prev !== null &&
+      prev.type !== 'system' &&
+      m.type !== 'system' &&
       prev.createdBy.id === m.createdBy.id &&
       !m.replyTo &&
       date.getTime() - new Date(prev.createdAt).getTime() < GROUP_WINDOW_MS &&
