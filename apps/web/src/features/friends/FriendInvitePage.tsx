@@ -6,7 +6,7 @@ import { ApiError } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { AuthDialogContext } from '../auth/auth-dialog-context';
 import { useMe } from '../auth/queries';
-import { Avatar } from '../messages/Avatar';
+import { firstLetter } from '../../lib/initials';
 import styles from '../invites/InvitePage.module.css';
 import { friendInviteCodeOf } from './invite-code';
 import { useAcceptFriendInvite } from './mutations';
@@ -134,7 +134,7 @@ export function FriendInvitePage() {
       <>
         <p className={styles.kicker}>{t('invitePage.kicker')}</p>
         <div className={styles.icon} aria-hidden="true">
-          {inviter.data.profilePicture ? <img src={inviter.data.profilePicture} alt="" /> : <Avatar id={inviter.data.id} name={name} size={72} />}
+          {inviter.data.profilePicture ? <img src={inviter.data.profilePicture} alt="" /> : firstLetter(name)}
         </div>
         <h1 className={styles.title}>{t('invitePage.invitedBy', { name })}</h1>
         <p className={styles.text}>@{inviter.data.slug}</p>
