@@ -4,9 +4,10 @@
  * (hostile.ts): health and message latency of well-behaved users while one user floods the gateway
  * and anonymous clients send pathological bodies. Prints figures; asserts nothing.
  * See docs/performance.md for what is measured and how. Knobs (environment):
- *   BENCH_SECTIONS=budgets,hostile,members,client (budgets: sockets, fan-out and history; hostile:
+ *   BENCH_SECTIONS=budgets,hostile,members,search,client (budgets: sockets, fan-out and history; hostile:
  *   hostile load; members: GET /api/v1/teams/{teamId}/members of a 10,000-member team, members.ts;
  *   presence: presence fan-out for a user in 100 teams, presence.ts;
+ *   search: GET /api/v1/search/messages over 1,000,000 messages, search.ts;
  *   client: the web client's member list grouping of 10,000 members, member-list.ts)
  *   BENCH_PRESENCE_TEAMS=100 BENCH_PRESENCE_WATCHERS=500 BENCH_PRESENCE_CHANGES=30
  *   BENCH_MEMBERS=10000 BENCH_MEMBER_REQUESTS=50
@@ -25,6 +26,7 @@ import { randomBytes } from 'node:crypto';
 import { Api } from './http';
 import { memberListReport, runMemberListBench } from './member-list';
 import { MEMBERS, MEMBER_REQUESTS, membersReport, runMembers, type MembersFigures } from './members';
+import { runSearch, SEARCH_MESSAGES, SEARCH_REQUESTS, searchReport, type SearchFigures } from './search';
 import { PRESENCE_CHANGES, PRESENCE_TEAMS, PRESENCE_WATCHERS, presenceReport, runPresence, type PresenceFigures } from './presence';
 import { ClientProcess } from './client-process';
 import { cpuSeconds, machineInfo, rssBytes } from './proc-stats';
@@ -43,10 +45,10 @@ const SECONDS = num('BENCH_SECONDS', 15);
 const MESSAGES = num('BENCH_MESSAGES', 1_000_000);
 const HISTORY_REQUESTS = num('BENCH_HISTORY_REQUESTS', 500);
 const BACKENDS = (process.env.BENCH_BACKENDS ?? 'pglite,postgres').split(',').map((s) => s.trim());
-const SECTIONS = (process.env.BENCH_SECTIONS ?? 'budgets,hostile,members,presence,client').split(',').map((s) => s.trim());
+const SECTIONS = (process.env.BENCH_SECTIONS ?? 'budgets,hostile,members,search,presence,client').split(',').map((s) => s.trim());
 for (const section of SECTIONS)
-  if (!['budgets', 'hostile', 'members', 'presence', 'client'].includes(section))
-    throw new Error(`BENCH_SECTIONS: unknown section ${section} (budgets, hostile, members, presence, client)`);
+  if (!['budgets', 'hostile', 'members', 'search', 'presence', 'client'].includes(section))
+    throw new Error(`BENCH_SECTIONS: unknown section ${section} (budgets, hostile, members, search, presence, client)`);
 const ADMIN_DATABASE_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 const COOKIE_SECRET = `bench-${randomBytes(16).toString('hex')}`;
@@ -291,11 +293,14 @@ async function runSections(backend: Backend, results: Figures[], hostile: Hostil
   if (SECTIONS.includes('budgets')) results.push(await runBackend(backend));
   if (SECTIONS.includes('hostile')) hostile.push(await runHostile(backend, COOKIE_SECRET, log));
   if (SECTIONS.includes('members')) members.push(await runMembers(backend, COOKIE_SECRET, log));
+  if (SECTIONS.includes('search')) search.push(await runSearch(backend, COOKIE_SECRET, log));
   if (SECTIONS.includes('presence')) presence.push(await runPresence(backend, COOKIE_SECRET, log));
 }
 
 /** Presence figures of each backend (the presence section). */
 const presence: PresenceFigures[] = [];
+/** Search figures of each backend (the search section). */
+const search: SearchFigures[] = [];
 
 async function main(): Promise<void> {
   const machine = machineInfo();
@@ -306,6 +311,7 @@ async function main(): Promise<void> {
     );
   }
   if (SECTIONS.includes('members')) log(`plan: the member list of a ${MEMBERS.toLocaleString('en')}-member team, ${MEMBER_REQUESTS} reads`);
+  if (SECTIONS.includes('search')) log(`plan: message search over ${SEARCH_MESSAGES.toLocaleString('en')} messages, ${SEARCH_REQUESTS} reads per search`);
   if (SECTIONS.includes('presence'))
     log(`plan: presence fan-out, a user in ${PRESENCE_TEAMS} teams, ${PRESENCE_WATCHERS} watchers, ${PRESENCE_CHANGES} changes`);
   if (SECTIONS.includes('hostile')) {
@@ -353,6 +359,7 @@ async function main(): Promise<void> {
   }
   for (const figures of hostile) console.log(`\n${hostileReport(figures)}`);
   if (members.length) console.log(`\n${membersReport(members)}`);
+  if (search.length) console.log(`\n${searchReport(search)}`);
   if (presence.length) console.log(`\n${presenceReport(presence)}`);
   if (memberList) console.log(`\n${memberListReport(memberList)}`);
   console.log(`\nbench took ${Math.round((performance.now() - benchStart) / 1000)} s (figures only; nothing is asserted)`);

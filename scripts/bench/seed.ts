@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { RALLY_EPOCH } from '@rally/shared/ids';
 import { DEFAULT_USER_SETTINGS } from '@rally/shared/api/users';
 import { openDatabase, type DatabaseHandle } from '../../apps/server/src/db/client';
-import { memberRoles, roles, sessions, teamMembers, teams, users } from '../../apps/server/src/db/schema';
+import { channels, memberRoles, roles, sessions, teamMembers, teams, users } from '../../apps/server/src/db/schema';
 
 /**
  * Direct database set-up for the bench. Users and sessions are inserted here rather than registered
@@ -131,4 +131,161 @@ export async function seedMembers(handle: DatabaseHandle, teamId: string, member
     .set({ memberCount: sql`${teams.memberCount} + ${members.length}` })
     .where(eq(teams.id, teamId));
   for (const table of ['team_members', 'member_roles', 'users']) await handle.db.execute(sql.raw(`ANALYZE ${table}`));
+}
+
+/**
+ * The words of the search section's messages: `common` in one message of three, each of `words`
+ * in one of 50 (one per message), each of `verbs` in one of 40, `rare` in one of 10,000 (one of
+ * 10,000 codes per message), and each message's own number.
+ */
+export const SEARCH_VOCABULARY = {
+  common: 'the',
+  words: [
+    'raid',
+    'boss',
+    'tournament',
+    'stream',
+    'guild',
+    'quest',
+    'loot',
+    'dungeon',
+    'arena',
+    'clan',
+    'match',
+    'ranked',
+    'patch',
+    'server',
+    'lobby',
+    'squad',
+    'sniper',
+    'healer',
+    'tank',
+    'mage',
+    'rogue',
+    'paladin',
+    'dragon',
+    'castle',
+    'portal',
+    'potion',
+    'sword',
+    'shield',
+    'armor',
+    'helmet',
+    'map',
+    'spawn',
+    'respawn',
+    'checkpoint',
+    'speedrun',
+    'glitch',
+    'lag',
+    'ping',
+    'fps',
+    'controller',
+    'keyboard',
+    'headset',
+    'mic',
+    'voice',
+    'emote',
+    'skin',
+    'season',
+    'battlepass',
+    'league',
+    'trophy',
+  ],
+  verbs: [
+    'join',
+    'leave',
+    'win',
+    'lose',
+    'play',
+    'queue',
+    'craft',
+    'build',
+    'farm',
+    'grind',
+    'level',
+    'trade',
+    'sell',
+    'buy',
+    'upgrade',
+    'equip',
+    'heal',
+    'revive',
+    'carry',
+    'defend',
+    'attack',
+    'capture',
+    'explore',
+    'train',
+    'practice',
+    'watch',
+    'clip',
+    'share',
+    'invite',
+    'meet',
+    'start',
+    'finish',
+    'retry',
+    'skip',
+    'vote',
+    'ban',
+    'pick',
+    'swap',
+    'rotate',
+    'push',
+  ],
+  rare: 'code4242',
+} as const;
+
+/** `names` text channels of the team (rows), after its existing ones. Returns their ids. */
+export async function seedChannels(handle: DatabaseHandle, teamId: string, names: readonly string[]): Promise<string[]> {
+  const start = Date.now() - 86_400_000;
+  const rows = names.map((name, i) => ({ id: snowflakeAt(start + i, 3000 + i), teamId, type: 'text' as const, name, priority: i + 1 }));
+  await handle.db.insert(channels).values(rows);
+  return rows.map((r) => r.id);
+}
+
+/**
+ * `count` messages spread over the channels and authors in turn, with increasing snowflake ids (one
+ * per millisecond, ending an hour ago), their text drawn from SEARCH_VOCABULARY, in batches of
+ * INSERT ... SELECT generate_series. The full-text document is computed by the database as for sent
+ * messages; its GIN index (messages_search_idx) is dropped for the load and built again afterwards
+ * with the definition of the migration, as a bulk load does it (filling it row by row took PGlite
+ * over five minutes per 100,000 rows).
+ */
+export async function seedSearchMessages(
+  handle: DatabaseHandle,
+  channelIds: readonly string[],
+  authorIds: readonly string[],
+  count: number,
+  onProgress?: (done: number) => void,
+): Promise<void> {
+  const firstMs = Date.now() - 3_600_000 - count;
+  const base = BigInt(snowflakeAt(firstMs, 0));
+  const list = (values: readonly string[]) => `ARRAY[${values.map((v) => `'${v}'`).join(',')}]`;
+  const ids = (values: readonly string[]) => `ARRAY[${values.map((v) => BigInt(v).toString()).join(',')}]::bigint[]`;
+  const { words, verbs, common } = SEARCH_VOCABULARY;
+  const batch = 100_000;
+  await handle.db.execute(sql.raw('DROP INDEX messages_search_idx'));
+  for (let from = 0; from < count; from += batch) {
+    const to = Math.min(count, from + batch) - 1;
+    await handle.db.execute(
+      sql.raw(
+        `INSERT INTO messages (id, channel_id, author_id, content, type, created_at)
+         SELECT ${base}::bigint + (g::bigint << 22),
+                (${ids(channelIds)})[1 + g % ${channelIds.length}],
+                (${ids(authorIds)})[1 + (g / 7) % ${authorIds.length}],
+                CASE WHEN g % 3 = 0 THEN '${common} ' ELSE '' END
+                  || (${list(words)})[1 + g % ${words.length}] || ' to ' || (${list(verbs)})[1 + (g / ${words.length}) % ${verbs.length}]
+                  || ' tonight, code' || (g::bigint * 7919) % 10000 || ' number ' || g,
+                'text',
+                to_timestamp((${firstMs}::bigint + g) / 1000.0)
+         FROM generate_series(${from}, ${to}) AS g`,
+      ),
+    );
+    onProgress?.(to + 1);
+  }
+  await handle.db.execute(sql.raw("SET maintenance_work_mem = '256MB'"));
+  await handle.db.execute(sql.raw('CREATE INDEX messages_search_idx ON messages USING gin (search)'));
+  await handle.db.execute(sql.raw('ANALYZE messages'));
 }

@@ -8,13 +8,14 @@ import { makeChannel, makeRole, makeTeam, makeUser, makeMember, type TeamFixture
 import { channels, directChats, dmMembers, messages } from '../../db/schema';
 import { newId } from '../../lib/snowflake';
 import { insertMessage } from '../messages/repository';
+import { SEARCH_WINDOW } from './repository';
 import { searchRateKey } from './service';
 
 describe('GET /api/v1/search/messages', () => {
   const ctx = withTestApp();
 
   const search = (user: TestUser, query: Record<string, string | number>) => {
-    const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
+    const qs = new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)])).toString();
     return call(ctx.app, 'GET', `/api/v1/search/messages?${qs}`, { cookie: user.cookie });
   };
   /** The contents found, newest first (the search's rate limit reset first: a test asks many times). */
@@ -146,6 +147,44 @@ describe('GET /api/v1/search/messages', () => {
     } while (cursor && pages < 10);
     expect(pages).toBe(3);
     expect(seen).toEqual([...ids].reverse());
+  });
+
+  it('finds matches older than the newest window of messages, and pages across it', async () => {
+    const ch = await makeChannel(ctx.app, team.teamId, { name: 'window' });
+    await post(ch, owner, 'meteorite one, very old', 60);
+    await post(ch, owner, 'meteorite two and a lodestone', 59);
+    // More messages than the first step reads, a few of them matching.
+    const fillers = Array.from({ length: SEARCH_WINDOW + 100 }, (_, i) => ({
+      id: newId(),
+      channelId: ch,
+      authorId: owner.id,
+      content: i % 1000 === 0 ? `filler ${i} meteorite` : `filler ${i}`,
+      createdAt: new Date(Date.now() - 30 * 60_000),
+    }));
+    await ctx.app.db.insert(messages).values(fillers);
+    const newestFirst = [
+      'filler 5000 meteorite',
+      'filler 4000 meteorite',
+      'filler 3000 meteorite',
+      'filler 2000 meteorite',
+      'filler 1000 meteorite',
+      'filler 0 meteorite',
+      'meteorite two and a lodestone',
+      'meteorite one, very old',
+    ];
+    expect(await found(reader, { q: 'meteorite', channelId: ch, limit: 50 })).toEqual(newestFirst);
+    expect(await found(reader, { q: 'lodestone', channelId: ch })).toEqual(['meteorite two and a lodestone']);
+    expect(await found(reader, { q: 'lodestone', teamId: team.teamId })).toEqual(['meteorite two and a lodestone']);
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    for (let page = 0; page < 5 && (page === 0 || cursor); page++) {
+      await ctx.app.rateLimiter.reset(searchRateKey(reader.id));
+      const res = await search(reader, { q: 'meteorite', channelId: ch, limit: 3, ...(cursor ? { cursor } : {}) });
+      const body: SearchMessagesResponse = searchMessagesResponseSchema.parse(res.json());
+      seen.push(...body.results.map((r) => r.message.content));
+      cursor = body.nextCursor;
+    }
+    expect(seen).toEqual(newestFirst);
   });
 
   it('leaves out deleted messages', async () => {
