@@ -13,6 +13,8 @@ export class ApiError extends Error {
     message: string,
     readonly code?: string,
     readonly fieldErrors: Record<string, string> = {},
+    /** A 429's Retry-After, in ms (null when the answer gave none). */
+    readonly retryAfterMs: number | null = null,
   ) {
     super(message);
   }
@@ -52,7 +54,8 @@ async function api<T>(method: Method, path: string, body?: unknown, init: { sign
   }
   if (!response.ok) {
     const err = data as Partial<ErrorResponse> | undefined;
-    throw new ApiError(response.status, err?.message ?? i18n.t('errors:internal'), err?.code, err?.errors ?? {});
+    const retryAfter = Number(response.headers.get('retry-after'));
+    throw new ApiError(response.status, err?.message ?? i18n.t('errors:internal'), err?.code, err?.errors ?? {}, retryAfter > 0 ? retryAfter * 1000 : null);
   }
   return data as T;
 }

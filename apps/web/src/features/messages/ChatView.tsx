@@ -6,6 +6,7 @@ import { Composer } from './Composer';
 import { useMentionEncoder } from './content/use-mention-encoder';
 import { MessageList } from './MessageList';
 import { useSendMessage } from './mutations';
+import { PaceNotice } from './PaceNotice';
 import { MessageActionsProvider } from '../message-actions/MessageActionsProvider';
 import { TypingIndicator } from '../typing/TypingIndicator';
 import { useTypingSender } from '../typing/use-typing-sender';
@@ -21,7 +22,7 @@ interface Props {
 export function ChatView({ teamId, channelId, channelName }: Props) {
   const toast = useToast();
   const showError = useCallback((message: string) => toast.show(message, 'error'), [toast]);
-  const { send, retry, discard } = useSendMessage(channelId, showError);
+  const { send, retry, discard, notice } = useSendMessage(channelId, showError);
   const [sentSignal, setSentSignal] = useState(0);
   const encodeMentions = useMentionEncoder(teamId);
   useChannelMounted(channelId, teamId);
@@ -49,6 +50,7 @@ export function ChatView({ teamId, channelId, channelName }: Props) {
           scrollToBottomSignal={sentSignal}
           onAtBottomChange={onAtBottomChange}
         />
+        <PaceNotice notice={notice} />
         <Composer key={`composer-${channelId}`} channelName={channelName} onSend={onSend} onTyping={typing.typed} />
         <TypingIndicator channelId={channelId} />
       </div>

@@ -1,61 +1,70 @@
 import { plainMessage } from '@rally/shared/api/plain-message';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, call } from '../../lib/api';
 import { useMeUser } from '../auth/queries';
 import { applyServerMessage, discardFailed, failPending, getPending, makeNonce, queuePending } from './message-cache';
+import { SendQueue, type PaceNotice, type SendQueueDeps } from './send-queue';
 
-interface SendVariables {
-  nonce: string;
-  content: string;
-  /** The message this one replies to. */
-  replyTo?: string | null;
+/** Each channel's send queue, kept while the page lives (a queue still sending when its view closes goes on). */
+const queues = new Map<string, SendQueue>();
+
+function queueOf(channelId: string, deps: SendQueueDeps): SendQueue {
+  let queue = queues.get(channelId);
+  if (!queue) queues.set(channelId, (queue = new SendQueue(deps)));
+  return queue;
 }
 
 /**
- * Optimistic sending (spec 001 §4), as a mutation: `onMutate` shows the message at once as 'sending'
- * under a random nonce; the server copy replaces it when the live event or the POST response brings
- * it, whichever comes first; `onError` marks it 'failed' (kept until retried or discarded) and
- * reports the server's message through `onError`. A retry is the same mutation with the same nonce.
+ * Optimistic sending (spec 001 §4) through the channel's send queue: a message shows at once as
+ * 'sending' under a random nonce and goes out in order, one at a time; the server copy replaces it
+ * when the live event or the POST response brings it, whichever comes first. A 429 (sending too
+ * fast, or slowmode) holds the queue for the Retry-After the server gave and sends again, with one
+ * notice (`notice`) instead of an error per message; any other refusal marks that message 'failed'
+ * (kept until retried or discarded) and reports the server's message through `onError`.
  */
 export function useSendMessage(channelId: string, onError: (message: string) => void) {
   const qc = useQueryClient();
   const me = useMeUser();
   const { t } = useTranslation('errors');
 
-  const { mutate } = useMutation({
-    mutationFn: ({ nonce, content, replyTo = null }: SendVariables) => call('sendMessage', { params: { channelId }, body: { content, nonce, replyTo } }),
-    onMutate: ({ nonce, content, replyTo = null }) => {
-      if (!me) return;
-      const createdBy = { id: me.id, username: me.username, profilePicture: me.profilePicture, presence: me.presence };
-      const createdAt = new Date().toISOString();
-      queuePending(qc, { ...plainMessage({ id: `pending-${nonce}`, channelId, content, createdAt, createdBy, nonce, replyTo }), state: 'sending' });
-    },
-    onSuccess: (r) => applyServerMessage(qc, r.message),
-    onError: (err, { nonce }) => {
+  const deps: SendQueueDeps = {
+    post: async ({ nonce, content, replyTo }) =>
+      applyServerMessage(qc, (await call('sendMessage', { params: { channelId }, body: { content, nonce, replyTo } })).message),
+    failed: ({ nonce }, err) => {
       const message = err instanceof ApiError ? err.message : t('internal', { defaultValue: 'Something went wrong, please try again' });
       failPending(qc, channelId, nonce, message);
       onError(message);
     },
-  });
+  };
+  const queue = queueOf(channelId, deps);
+  // The queue reports to the latest view of its channel.
+  useEffect(() => queue.attach(deps));
+  const notice: PaceNotice = useSyncExternalStore(queue.subscribe, queue.getNotice);
 
-  const send = useCallback(
-    (content: string, replyTo: string | null = null) => {
-      if (me) mutate({ nonce: makeNonce(), content, replyTo });
+  const enqueue = useCallback(
+    (nonce: string, content: string, replyTo: string | null) => {
+      if (!me) return;
+      const createdBy = { id: me.id, username: me.username, profilePicture: me.profilePicture, presence: me.presence };
+      const createdAt = new Date().toISOString();
+      queuePending(qc, { ...plainMessage({ id: `pending-${nonce}`, channelId, content, createdAt, createdBy, nonce, replyTo }), state: 'sending' });
+      queue.enqueue({ nonce, content, replyTo });
     },
-    [me, mutate],
+    [me, qc, channelId, queue],
   );
+
+  const send = useCallback((content: string, replyTo: string | null = null) => enqueue(makeNonce(), content, replyTo), [enqueue]);
 
   const retry = useCallback(
     (nonce: string) => {
       const m = getPending(qc, channelId).find((x) => x.nonce === nonce);
-      if (m?.state === 'failed') mutate({ nonce, content: m.content, replyTo: m.replyTo });
+      if (m?.state === 'failed') enqueue(nonce, m.content, m.replyTo);
     },
-    [qc, channelId, mutate],
+    [qc, channelId, enqueue],
   );
 
   const discard = useCallback((nonce: string) => discardFailed(qc, channelId, nonce), [qc, channelId]);
 
-  return { send, retry, discard };
+  return { send, retry, discard, notice };
 }
