@@ -40,14 +40,9 @@ export function ReplyPreview({ channelId, messageId }: Props) {
   return (
     <div className={styles.replyPreview}>
       <span className={styles.replySpine} aria-hidden="true" />
-      <button
-        type="button"
-        className={styles.replyButton}
-        aria-label={t('reply.jump', { name: message.createdBy.username, text })}
-        onClick={() => actions?.jumpTo(message.id)}
-      >
-        <span className={styles.replyAuthor}>{message.createdBy.username}</span>
-        <span className={styles.replyText}>{text}</span>
+      <button type="button" className={styles.replyButton} title={t('reply.jumpHint')} onClick={() => actions?.jumpTo(message.id)}>
+        <span className="visually-hidden">{t('reply.to')} </span>
+        <span className={styles.replyAuthor}>{message.createdBy.username}</span> <span className={styles.replyText}>{text}</span>
       </button>
     </div>
   );

@@ -1,0 +1,167 @@
+import type { Locator, Page } from '@playwright/test';
+import { postMessage } from '../../fixtures/api';
+import { snap } from '../../fixtures/screenshots';
+import { expect, test } from '../../fixtures/test';
+import { channelPath, composer, expectChannelOpen } from '../../fixtures/ui';
+
+/** The message whose text contains `text`. */
+const message = (page: Page, text: string) => page.getByRole('log').getByRole('article').filter({ hasText: text });
+
+/** Show a message's toolbar (hover on a desktop; a tap focuses the message on a phone) and return it. */
+async function toolbarOf(target: Locator): Promise<Locator> {
+  await target.hover();
+  const toolbar = target.getByRole('toolbar');
+  await expect(toolbar).toBeVisible();
+  return toolbar;
+}
+
+test('two teammates reply, react, edit, delete and report, live on both sides', async ({ signedInPage: alice, team, teammate, openAs }) => {
+  const stamp = Date.now();
+  // Longer than the reply quote shows (100 characters), so that only Bob's own message holds all of it.
+  const original = `Original plan from Bob ${stamp}: meet at the north gate, bring the heavy gear, and wait for the signal before anyone moves in`;
+  await alice.goto(channelPath(team));
+  const bob = await openAs(teammate, channelPath(team));
+  await expectChannelOpen(alice);
+  await expectChannelOpen(bob);
+  await postMessage(teammate, team.generalId, original);
+  await expect(message(alice, original)).toBeVisible();
+  await expect(message(bob, original)).toBeVisible();
+
+  const reply = `Alice answers ${stamp}`;
+  await test.step('Alice replies: the composer says whom to, both see the quote', async () => {
+    await (await toolbarOf(message(alice, original))).getByRole('button', { name: 'Reply', exact: true }).click();
+    await expect(alice.getByRole('status').filter({ hasText: `Replying to ${teammate.username}` })).toBeVisible();
+    await composer(alice).fill(reply);
+    await composer(alice).press('Enter');
+    await expect(alice.getByText(`Replying to ${teammate.username}`)).toBeHidden();
+    for (const page of [alice, bob]) {
+      await expect(message(page, reply).getByRole('button', { name: `Reply to ${teammate.username} ${original.slice(0, 100)}…` })).toBeVisible();
+    }
+  });
+
+  await test.step('Alice reacts from the picker; Bob sees it live and adds his', async () => {
+    await (await toolbarOf(message(alice, original))).getByRole('button', { name: 'Add Reaction' }).click();
+    const picker = alice.getByRole('dialog', { name: 'Emoji picker' });
+    await picker.getByRole('searchbox', { name: 'Search emoji' }).fill('THUMBS UP');
+    await picker
+      .getByRole('button', { name: /^thumbs up/ })
+      .first()
+      .click();
+    await expect(picker).toBeHidden();
+    const bobChip = message(bob, original).getByRole('button', { name: /: 1 reaction$/ });
+    await expect(bobChip).toHaveAttribute('aria-pressed', 'false');
+    await expect(message(alice, original).getByRole('button', { name: /: 1 reaction$/ })).toHaveAttribute('aria-pressed', 'true');
+    await bobChip.click();
+    await expect(message(bob, original).getByRole('button', { name: /: 2 reactions$/ })).toHaveAttribute('aria-pressed', 'true');
+    await expect(message(alice, original).getByRole('button', { name: /: 2 reactions$/ })).toBeVisible();
+    // Taking his back: one again on both sides.
+    await message(bob, original)
+      .getByRole('button', { name: /: 2 reactions$/ })
+      .click();
+    await expect(message(alice, original).getByRole('button', { name: /: 1 reaction$/ })).toBeVisible();
+  });
+
+  const edited = `Alice changed her mind ${stamp}`;
+  await test.step('Alice edits her reply in place (Escape cancels, Enter saves); Bob sees it live, marked edited', async () => {
+    await (await toolbarOf(message(alice, reply))).getByRole('button', { name: 'Edit', exact: true }).click();
+    const box = alice.getByRole('textbox', { name: 'Edit message' });
+    await box.fill('not this');
+    await box.press('Escape');
+    await expect(box).toBeHidden();
+    await expect(message(alice, reply)).toBeVisible();
+    // Up in the empty composer edits one's last message.
+    await composer(alice).click();
+    await composer(alice).press('ArrowUp');
+    await expect(box).toBeFocused();
+    await box.fill(edited);
+    await box.press('Enter');
+    for (const page of [alice, bob]) {
+      await expect(message(page, edited)).toBeVisible();
+      await expect(message(page, edited).getByText('(edited)')).toBeVisible();
+    }
+  });
+
+  await test.step('Bob deletes his message after confirming; the reply then shows the deleted text on both sides', async () => {
+    await (await toolbarOf(message(bob, original))).getByRole('button', { name: 'Delete', exact: true }).click();
+    const dialog = bob.getByRole('dialog', { name: 'Delete Message' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await expect(dialog).toBeHidden();
+    for (const page of [alice, bob]) {
+      await expect(message(page, original)).toHaveCount(0);
+      await expect(message(page, edited).getByText('Original message was deleted')).toBeVisible();
+    }
+  });
+
+  await test.step('Bob reports the reply: refused without a reason, then submitted', async () => {
+    await (await toolbarOf(message(bob, edited))).getByRole('button', { name: 'More' }).click();
+    await bob.getByRole('menuitem', { name: 'Report Message' }).click();
+    const dialog = bob.getByRole('dialog', { name: 'Report Message' });
+    await dialog.getByRole('button', { name: 'Report' }).click();
+    await expect(dialog.getByText('Please select a reason')).toBeVisible();
+    await dialog.getByRole('radio', { name: 'Spam' }).check();
+    await dialog.getByRole('button', { name: 'Report' }).click();
+    await expect(dialog.getByText('Report Submitted')).toBeVisible();
+    await expect(dialog.getByText('Thank you for helping keep our community safe.')).toBeVisible();
+    await expect(dialog).toBeHidden();
+  });
+});
+
+/** Pictures of the new screens at desktop and phone sizes, in English and Turkish. */
+for (const language of ['en', 'tr'] as const) {
+  for (const [size, viewport] of [
+    ['desktop', { width: 1280, height: 800 }],
+    ['mobile', { width: 390, height: 844 }],
+  ] as const) {
+    test(`pictures: toolbar, editing, reply, reactions, picker, report dialog (${language}, ${size})`, async ({
+      signedInPage: page,
+      team,
+      teammate,
+    }, testInfo) => {
+      const en = language === 'en';
+      // Longer than a reply quote (100 characters): only this message holds all of it.
+      const theirs = `Who is up for a ranked match tonight? ${Date.now()} We need two more for the squad, voice chat required, no tilting please`;
+      await postMessage(teammate, team.generalId, theirs);
+      await page.setViewportSize(viewport);
+      await page.evaluate((lng) => localStorage.setItem('rally.language', lng), language);
+      await page.goto(channelPath(team));
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      const target = message(page, theirs);
+      await expect(target).toBeVisible();
+      const name = (base: string) => `message-actions-${base}-${language}-${size}`;
+
+      const toolbar = await toolbarOf(target);
+      await snap(page, testInfo, name('1-toolbar'));
+
+      await toolbar.getByRole('button', { name: en ? 'Add Reaction' : 'Tepki Ekle' }).click();
+      const picker = page.getByRole('dialog', { name: en ? 'Emoji picker' : 'Emoji seçici' });
+      await expect(picker.getByRole('button', { name: /^grinning face/ })).toBeVisible();
+      await snap(page, testInfo, name('2-picker'));
+      await picker
+        .getByRole('button', { name: /^grinning face/ })
+        .first()
+        .click();
+      await expect(target.getByRole('button', { name: en ? /: 1 reaction$/ : /: 1 tepki$/ })).toBeVisible();
+
+      await (await toolbarOf(target)).getByRole('button', { name: en ? 'Reply' : 'Yanıtla', exact: true }).click();
+      const mine = `Count me in! ${Date.now()}`;
+      await composer(page).fill(mine);
+      await snap(page, testInfo, name('3-replying'));
+      await composer(page).press('Enter');
+      await expect(message(page, mine)).toBeVisible();
+      await snap(page, testInfo, name('4-reply-and-reactions'));
+
+      await (await toolbarOf(message(page, mine))).getByRole('button', { name: en ? 'Edit' : 'Düzenle', exact: true }).click();
+      await expect(page.getByRole('textbox', { name: en ? 'Edit message' : 'Mesajı düzenle' })).toBeFocused();
+      await snap(page, testInfo, name('5-editing'));
+      await page.getByRole('textbox', { name: en ? 'Edit message' : 'Mesajı düzenle' }).press('Escape');
+
+      await (await toolbarOf(target)).getByRole('button', { name: en ? 'More' : 'Diğer' }).click();
+      await page.getByRole('menuitem', { name: en ? 'Report Message' : 'Mesajı Bildir' }).click();
+      const dialog = page.getByRole('dialog', { name: en ? 'Report Message' : 'Mesajı Bildir' });
+      await dialog.getByRole('button', { name: en ? 'Report' : 'Bildir' }).click();
+      await expect(dialog.getByText(en ? 'Please select a reason' : 'Lütfen bir neden seçin')).toBeVisible();
+      await snap(page, testInfo, name('6-report'));
+    });
+  }
+}
