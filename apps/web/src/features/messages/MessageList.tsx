@@ -1,9 +1,12 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLatest } from '../../lib/use-latest';
 import { buildRows } from './grouping';
 import { formatDay } from './format';
+import { useMeUser } from '../auth/queries';
 import { mergeMessages } from './message-cache';
+import { NewMessagesBar } from './NewMessagesBar';
+import { unseenCount } from './unseen';
 import { useChannelMessages, usePendingMessages } from './message-queries';
 import { MessageItem } from './MessageItem';
 import { SystemMessage } from './SystemMessage';
@@ -41,6 +44,12 @@ export function MessageList({ channelId, channelName, onRetry, onDiscard, scroll
     reported.current = snap.current.atBottom;
     atBottomListener.current?.(snap.current.atBottom);
   }, [atBottomListener]);
+
+  // The 'new messages' bar: the newest message shown when the reader scrolled away from the bottom;
+  // what others sent after it while they read older messages is counted, until they come back down.
+  const me = useMeUser();
+  const [anchor, setAnchor] = useState<string | null>(null);
+  const unseen = anchor === null ? 0 : unseenCount(messages, anchor, me?.id);
 
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = history;
   /** The scroller exists (it replaces the loading and error states). */
@@ -118,6 +127,14 @@ export function MessageList({ channelId, channelName, onRetry, onDiscard, scroll
     snap.current.scrollHeight = el.scrollHeight;
     snap.current.atBottom = el.scrollHeight - el.scrollTop - el.clientHeight < STICK_THRESHOLD;
     reportBottom();
+    if (snap.current.atBottom) setAnchor(null);
+    else if (anchor === null) setAnchor(lastSentId(messages));
+  };
+
+  const jumpToPresent = () => {
+    const el = scroller.current;
+    if (el) el.scrollTop = el.scrollHeight;
+    setAnchor(null);
   };
 
   if (history.isPending) {
@@ -140,44 +157,53 @@ export function MessageList({ channelId, channelName, onRetry, onDiscard, scroll
   }
 
   return (
-    <div ref={scroller} className={styles.scroller} onScroll={onScroll} role="log" aria-label={t('messagesLabel', { channel: channelName })} tabIndex={0}>
-      <div className={styles.inner}>
-        {hasNextPage ? (
-          <div ref={sentinel} className={styles.loader} role="status">
-            {isFetchingNextPage && (
-              <>
-                <span className={styles.spinner} aria-hidden="true" />
-                {t('loadingOlder')}
-              </>
-            )}
-            {history.isFetchNextPageError && (
-              <button type="button" className={styles.retryButton} onClick={() => void fetchNextPage()}>
-                {t('tryAgain')}
-              </button>
-            )}
-          </div>
-        ) : (
-          <div className={styles.welcome}>
-            <div className={styles.welcomeIcon} aria-hidden="true">
-              #
+    <div className={styles.frame}>
+      {unseen > 0 && <NewMessagesBar count={unseen} onJump={jumpToPresent} />}
+      <div ref={scroller} className={styles.scroller} onScroll={onScroll} role="log" aria-label={t('messagesLabel', { channel: channelName })} tabIndex={0}>
+        <div className={styles.inner}>
+          {hasNextPage ? (
+            <div ref={sentinel} className={styles.loader} role="status">
+              {isFetchingNextPage && (
+                <>
+                  <span className={styles.spinner} aria-hidden="true" />
+                  {t('loadingOlder')}
+                </>
+              )}
+              {history.isFetchNextPageError && (
+                <button type="button" className={styles.retryButton} onClick={() => void fetchNextPage()}>
+                  {t('tryAgain')}
+                </button>
+              )}
             </div>
-            <h2 className={styles.welcomeTitle}>{t('welcomeTitle', { channel: channelName })}</h2>
-            <p className={styles.welcomeText}>{t('welcomeText', { channel: channelName })}</p>
-          </div>
-        )}
-        {rows.map((row) =>
-          row.kind === 'date' ? (
-            <div key={row.key} className={styles.dateSeparator} role="separator" aria-label={formatDay(row.date, i18n.language)}>
-              <span>{formatDay(row.date, i18n.language)}</span>
-            </div>
-          ) : row.message.type === 'system' ? (
-            <SystemMessage key={row.key} message={row.message} />
           ) : (
-            <MessageItem key={row.key} message={row.message} grouped={row.grouped} onRetry={onRetry} onDiscard={onDiscard} />
-          ),
-        )}
-        <div className={styles.bottomSpacer} />
+            <div className={styles.welcome}>
+              <div className={styles.welcomeIcon} aria-hidden="true">
+                #
+              </div>
+              <h2 className={styles.welcomeTitle}>{t('welcomeTitle', { channel: channelName })}</h2>
+              <p className={styles.welcomeText}>{t('welcomeText', { channel: channelName })}</p>
+            </div>
+          )}
+          {rows.map((row) =>
+            row.kind === 'date' ? (
+              <div key={row.key} className={styles.dateSeparator} role="separator" aria-label={formatDay(row.date, i18n.language)}>
+                <span>{formatDay(row.date, i18n.language)}</span>
+              </div>
+            ) : row.message.type === 'system' ? (
+              <SystemMessage key={row.key} message={row.message} />
+            ) : (
+              <MessageItem key={row.key} message={row.message} grouped={row.grouped} onRetry={onRetry} onDiscard={onDiscard} />
+            ),
+          )}
+          <div className={styles.bottomSpacer} />
+        </div>
       </div>
     </div>
   );
+}
+
+/** The newest message that the server has (not one still sending). */
+function lastSentId(messages: readonly { id: string; state: string }[]): string | null {
+  for (let i = messages.length - 1; i >= 0; i--) if (messages[i]!.state === 'sent') return messages[i]!.id; // i in range
+  return null;
 }
