@@ -41,5 +41,7 @@ export const queryKeys = {
   friendInviter: (code: string) => ['friendInvite', 'code', code] as const,
   /** The emoji of the signed-in user's teams (CustomEmoji[]), for the emoji picker. */
   myEmojis: ['emojis', 'mine'] as const,
+  /** Pages of a message search (features/search), by its request. Not kept current by live events. */
+  messageSearch: (query: Record<string, string | undefined>) => ['search', 'messages', query] as const,
   captcha: ['captcha'] as const,
 };

@@ -2,6 +2,7 @@ import type { Channel } from '@rally/shared/api/teams';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChannelDescriptionDialog } from '../channels/ChannelDescriptionDialog';
+import { SearchBox } from '../search/SearchBox';
 import { streamProfileUrl } from '../channels/stream-link';
 import { ChannelIcon } from './ChannelIcon';
 import styles from './ChannelHeader.module.css';
@@ -69,6 +70,7 @@ export function ChannelHeader({ channel }: { channel: Channel }) {
           </span>
         </a>
       )}
+      {channel.teamId && <SearchBox teamId={channel.teamId} />}
       {showDescription && <ChannelDescriptionDialog channel={channel} onClose={() => setShowDescription(false)} />}
     </header>
   );
