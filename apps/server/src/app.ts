@@ -31,13 +31,14 @@ import { moderationRoutes } from './modules/moderation/routes';
 import { roleRoutes } from './modules/roles/routes';
 import { auditRoutes } from './modules/audit/routes';
 import { messageRoutes } from './modules/messages/routes';
-import { searchRoutes } from './modules/search/routes';
-import { friendRoutes } from './modules/friends/routes';
 import { messageActionRoutes } from './modules/messages/action-routes';
 import { reactionRoutes } from './modules/reactions/routes';
 import { reportRoutes } from './modules/reports/routes';
+import { friendRoutes } from './modules/friends/routes';
+import { searchRoutes } from './modules/search/routes';
 import { readStateRoutes } from './modules/read-states/routes';
 import { uploadRoutes } from './modules/uploads/routes';
+import { mediaRoutes } from './modules/media/routes';
 import { healthRoutes, REGION_EXEMPT_PATHS } from './modules/health/routes';
 import { attachGateway, type Gateway } from './gateway/gateway';
 import { presenceRoutes } from './modules/presence/routes';
@@ -116,13 +117,14 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     channelRoutes,
     auditRoutes,
     messageRoutes,
-    searchRoutes,
-    friendRoutes,
     messageActionRoutes,
     reactionRoutes,
     reportRoutes,
+    friendRoutes,
+    searchRoutes,
     readStateRoutes,
     uploadRoutes,
+    mediaRoutes,
     presenceRoutes,
   ])
     await app.register(routes);

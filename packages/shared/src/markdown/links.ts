@@ -41,3 +41,12 @@ export function internalPath(url: URL, origin: string): string | null {
   const inApp = path === '/' || INTERNAL_PREFIXES.some((p) => (p.endsWith('/') ? path.startsWith(p) : path === p || path.startsWith(`${p}/`)));
   return inApp ? `${path}${url.search}${url.hash}` : null;
 }
+
+/** The image proxy's path (GET, `?url=` an https image URL): embed images are shown through it. */
+export const IMAGE_PROXY_PATH = '/api/v1/image-proxy';
+
+/** The proxied address of an https image, or null for any other URL. */
+export function proxiedImage(raw: string): string | null {
+  const url = parseHttpUrl(raw);
+  return url?.protocol === 'https:' ? `${IMAGE_PROXY_PATH}?url=${encodeURIComponent(url.href)}` : null;
+}

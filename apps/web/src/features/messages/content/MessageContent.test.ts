@@ -35,7 +35,31 @@ const attributes = (html: string) =>
   new Set([...html.matchAll(/<[a-z][a-z0-9]*(\s[^>]*)?>/g)].flatMap((tag) => [...(tag[1] ?? '').matchAll(/\s([a-z-]+)=/g)].map((m) => m[1])));
 
 /** What the renderer may make, and nothing else. */
-const ALLOWED_TAGS = new Set(['div', 'strong', 'em', 'u', 's', 'code', 'pre', 'span', 'a', 'blockquote', 'ul', 'ol', 'li', 'h1', 'h2', 'h3']);
+const ALLOWED_TAGS = new Set([
+  'img',
+  'article',
+  'dl',
+  'dt',
+  'dd',
+  'p',
+  'time',
+  'div',
+  'strong',
+  'em',
+  'u',
+  's',
+  'code',
+  'pre',
+  'span',
+  'a',
+  'blockquote',
+  'ul',
+  'ol',
+  'li',
+  'h1',
+  'h2',
+  'h3',
+]);
 const ALLOWED_ATTRIBUTES = new Set([
   'class',
   'dir',
@@ -83,7 +107,7 @@ describe('MessageContent', () => {
     expect(html).toContain('invalidChannel');
   });
 
-  it('renders embeds: colour bar, author, title link, formatted description, fields, footer; no images', () => {
+  it('renders embeds: colour bar, author, title link, formatted description, fields, footer; images only through the proxy', () => {
     const html = render('x', NONE, [
       {
         color: 0x22d3c5,
@@ -102,7 +126,7 @@ describe('MessageContent', () => {
     expect(html).toContain('<strong>New</strong> maps &lt;script&gt;alert(1)&lt;/script&gt;');
     expect(html).toMatch(/<dt[^>]*>Ranked<\/dt>/);
     expect(html).toContain('Rally');
-    expect(tags(html)).not.toContain('img');
+    expect([...html.matchAll(/<img[^>]*src="([^"]*)"/g)].map((m) => m[1])).toEqual(['/api/v1/image-proxy?url=https%3A%2F%2Fcdn.example%2Fbanner.png']);
   });
 
   it.each(XSS_CORPUS.map((c) => [c.slice(0, 50), c]))('renders %s as inert text', (_name, content) => {

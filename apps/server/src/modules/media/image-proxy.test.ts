@@ -1,0 +1,113 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, withTestApp } from '../../../test/helpers/app';
+import { makeUser, type TestUser } from '../../../test/helpers/factories';
+import { fetchRemoteImage, isPublicAddress, REMOTE_IMAGE_LIMITS } from './remote-image';
+
+const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+
+describe('isPublicAddress (SSRF)', () => {
+  it('refuses loopback, private, link-local, CGNAT, multicast, reserved and their IPv6 forms', () => {
+    for (const address of [
+      '127.0.0.1',
+      '10.1.2.3',
+      '172.16.0.1',
+      '192.168.1.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '224.0.0.1',
+      '255.255.255.255',
+      '::1',
+      '::',
+      'fc00::1',
+      'fd12::1',
+      'fe80::1',
+      'ff02::1',
+      '::ffff:127.0.0.1',
+      '::ffff:10.0.0.1',
+      'not an ip',
+    ]) {
+      expect(isPublicAddress(address), address).toBe(false);
+    }
+    for (const address of ['93.184.216.34', '1.1.1.1', '2606:4700:4700::1111', '::ffff:8.8.8.8']) expect(isPublicAddress(address), address).toBe(true);
+  });
+});
+
+describe('fetchRemoteImage', () => {
+  let server: Server;
+  let base: string;
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      if (req.url === '/image.png') res.writeHead(200, { 'content-type': 'image/png' }).end(PNG);
+      else if (req.url === '/page.png') res.writeHead(200, { 'content-type': 'image/png' }).end('<html><script>alert(1)</script></html>');
+      else if (req.url === '/huge.png')
+        res.writeHead(200, { 'content-type': 'image/png' }).end(Buffer.concat([PNG, Buffer.alloc(REMOTE_IMAGE_LIMITS.maxBytes)]));
+      else if (req.url === '/moved.png') res.writeHead(302, { location: '/image.png' }).end();
+      else res.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  const allowLocal = { allowAddress: () => true };
+
+  it('gives an image by its bytes, with the type its bytes say', async () => {
+    const image = await fetchRemoteImage(new URL(`${base}/image.png`), allowLocal);
+    expect(image?.contentType).toBe('image/png');
+    expect(image?.body.equals(PNG)).toBe(true);
+  });
+
+  it('gives nothing for a non-image named .png, an oversized body, a redirect or a missing file', async () => {
+    for (const path of ['/page.png', '/huge.png', '/moved.png', '/missing.png'])
+      expect(await fetchRemoteImage(new URL(`${base}${path}`), allowLocal), path).toBeNull();
+  });
+
+  it('never connects to a loopback address by default', async () => {
+    expect(await fetchRemoteImage(new URL(`${base}/image.png`))).toBeNull();
+  });
+});
+
+describe('GET /api/v1/image-proxy', () => {
+  const ctx = withTestApp();
+  let user: TestUser;
+  beforeAll(async () => {
+    user = await makeUser(ctx.app);
+  });
+  const proxy = (url: string, cookie?: string) => call(ctx.app, 'GET', `/api/v1/image-proxy?url=${encodeURIComponent(url)}`, cookie ? { cookie } : {});
+
+  it('is for signed-in users', async () => {
+    expect((await proxy('https://example.com/a.png')).statusCode).toBe(401);
+  });
+
+  it('takes https URLs on the default port only', async () => {
+    for (const url of [
+      'http://example.com/a.png',
+      'javascript:alert(1)',
+      'data:image/png;base64,AAAA',
+      'https://example.com:8443/a.png',
+      'https://u:p@example.com/a.png',
+      'not a url',
+    ]) {
+      const res = await proxy(url, user.cookie);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().code).toBe('invalid_request');
+    }
+  });
+
+  it('refuses internal addresses (SSRF) with 404, before connecting', async () => {
+    for (const url of [
+      'https://127.0.0.1/a.png',
+      'https://localhost/a.png',
+      'https://[::1]/a.png',
+      'https://169.254.169.254/latest/meta-data',
+      'https://10.0.0.1/a.png',
+    ]) {
+      const res = await proxy(url, user.cookie);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json().code).toBe('not_found');
+    }
+  });
+});
