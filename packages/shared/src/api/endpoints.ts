@@ -27,6 +27,7 @@ import {
   respondFriendRequestEndpoint,
   sendFriendRequestEndpoint,
   unblockUserEndpoint,
+  updatePrivacyEndpoint,
   validateFriendInviteEndpoint,
 } from './friends';
 import { banMemberEndpoint, kickMemberEndpoint, leaveTeamEndpoint, listAuditLogsEndpoint, listBansEndpoint, unbanMemberEndpoint } from './moderation';
@@ -143,6 +144,7 @@ export const ENDPOINTS = {
   lookupFriendInvite: lookupFriendInviteEndpoint,
   validateFriendInvite: validateFriendInviteEndpoint,
   acceptFriendInvite: acceptFriendInviteEndpoint,
+  updatePrivacy: updatePrivacyEndpoint,
   setPresence: setPresenceEndpoint,
   getMessage: getMessageEndpoint,
   editMessage: editMessageEndpoint,

@@ -4,7 +4,7 @@ import { snowflakeSchema } from './common';
 import { BODY_LIMIT, defineEndpoint } from './endpoint';
 import { ROUTES } from './routes';
 import { text } from './text';
-import { publicUserSchema } from './users';
+import { publicUserSchema, userSettingsSchema } from './users';
 
 /**
  * Friends, friend requests, blocks and friend-invite links (spec 001 §2 /me/friends, §3 Friend
@@ -148,5 +148,22 @@ export const acceptFriendInviteEndpoint = defineEndpoint({
   summary: 'Become friends with the owner of a friend-invite code (their sharing the link is their consent; blocks still apply)',
   body: friendCodeRequestSchema,
   response: friendResponseSchema,
+  bodyLimit: BODY_LIMIT.SMALL,
+});
+
+/**
+ * The privacy settings (000 §3, §7 POST /api/v1/me/settings/privacy {privacy}): who may send the
+ * user friend requests (everyone, fof, noone) and direct messages (everyone, fof, friends). Either
+ * may be left out to keep it.
+ */
+export const updatePrivacySchema = z.object({ privacy: userSettingsSchema.shape.privacy.partial() });
+export type UpdatePrivacy = z.input<typeof updatePrivacySchema>;
+export const privacyResponseSchema = z.object({ success: z.literal(true), privacy: userSettingsSchema.shape.privacy });
+
+export const updatePrivacyEndpoint = defineEndpoint({
+  ...ROUTES.updatePrivacy,
+  summary: 'Choose who may send the caller friend requests and direct messages (000 §3 privacy); answers the settings after the change',
+  body: updatePrivacySchema,
+  response: privacyResponseSchema,
   bodyLimit: BODY_LIMIT.SMALL,
 });

@@ -97,6 +97,7 @@ export const ROUTES = {
   lookupFriendInvite: { method: 'GET', paths: ['/api/v1/friendinvites/:code'] },
   validateFriendInvite: { method: 'POST', paths: ['/api/v1/me/friendinvites/validate'] },
   acceptFriendInvite: { method: 'POST', paths: ['/api/v1/me/friendinvites/accept'] },
+  updatePrivacy: { method: 'POST', paths: ['/api/v1/me/settings/privacy', '/api/me/settings/privacy'] },
   getMessage: { method: 'GET', paths: ['/api/v1/channels/:channelId/messages/:messageId'] },
   editMessage: { method: 'PATCH', paths: ['/api/v1/channels/:channelId/messages/:messageId'] },
   deleteMessage: { method: 'DELETE', paths: ['/api/v1/channels/:channelId/messages/:messageId'] },

@@ -240,6 +240,26 @@ describe('friends', () => {
       }
     });
 
+    it('is chosen with POST /api/v1/me/settings/privacy: one key at a time, the other kept, /me shows it, the next request obeys', async () => {
+      const sender = await user();
+      const target = await user();
+      const set = (privacy: Record<string, unknown>, path = '/api/v1/me/settings/privacy') =>
+        call(ctx.app, 'POST', path, { cookie: target.cookie, body: { privacy } });
+      const first = await set({ directMessages: 'friends' });
+      expect([first.statusCode, first.json().privacy]).toEqual([200, { friendRequests: 'everyone', directMessages: 'friends' }]);
+      const second = await set({ friendRequests: 'noone' }, '/api/me/settings/privacy');
+      expect(second.json().privacy).toEqual({ friendRequests: 'noone', directMessages: 'friends' });
+      const me = await call(ctx.app, 'GET', '/api/v1/me', { cookie: target.cookie });
+      expect(me.json().settings).toMatchObject({ locale: 'en', privacy: { friendRequests: 'noone', directMessages: 'friends' } });
+      expect((await send(sender, target.slug)).statusCode).toBe(403);
+      for (const bad of [{ friendRequests: 'friends' }, { directMessages: 'noone' }, { friendRequests: 1 }]) {
+        const res = await set(bad);
+        expect(res.statusCode, JSON.stringify(bad)).toBe(400);
+      }
+      expect((await call(ctx.app, 'POST', '/api/v1/me/settings/privacy', { body: { privacy: {} } })).statusCode).toBe(401);
+      expect((await set({})).json().privacy).toEqual({ friendRequests: 'noone', directMessages: 'friends' });
+    });
+
     it('a pending request (not accepted) does not make friends of friends', async () => {
       const sender = await user();
       const mutual = await user();

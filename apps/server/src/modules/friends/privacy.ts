@@ -2,7 +2,7 @@ import { DEFAULT_USER_SETTINGS, type UserSettings } from '@rally/shared/api/user
 import type { Executor } from '../../db/client';
 import { forbidden, notFound } from '../../lib/errors';
 import { findUserById, type SignedInUser } from '../users/repository';
-import { areFriends, blocksBetween, haveMutualFriend } from './repository';
+import { areFriends, blocksBetween, haveMutualFriend, updatePrivacySettings } from './repository';
 
 /** The user's privacy settings (spec 000 §3), the defaults (everyone) filling what a stored row lacks. */
 export function privacyOf(user: Pick<SignedInUser, 'settings'>): UserSettings['privacy'] {
@@ -50,4 +50,11 @@ export async function assertMayDirectMessage(deps: DirectMessageDeps, fromUserId
   if (directMessages === 'friends') throw forbidden('dm_friends_only');
   if (await haveMutualFriend(deps.db, fromUserId, toUserId)) return;
   throw forbidden('dm_fof_only');
+}
+
+/** Change the caller's privacy settings (POST /api/v1/me/settings/privacy); the settings after it. Enforced from the next request on. */
+export async function updatePrivacy(deps: DirectMessageDeps, userId: string, change: Partial<UserSettings['privacy']>): Promise<UserSettings['privacy']> {
+  const settings = await updatePrivacySettings(deps.db, userId, change);
+  if (!settings) throw notFound('user_not_found');
+  return privacyOf({ settings });
 }

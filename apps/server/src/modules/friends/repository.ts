@@ -1,7 +1,8 @@
 import { and, desc, eq, getTableColumns, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { friendships, userBlocks, users } from '../../db/schema';
+import type { UserSettings } from '@rally/shared/api/users';
 import type { SignedInUser } from '../users/repository';
 
 export type FriendshipRow = typeof friendships.$inferSelect;
@@ -21,7 +22,7 @@ function pairIs(a: string, b: string): SQL {
 }
 
 /** The friendships table or an alias of it. */
-type FriendshipsTable = Pick<typeof friendships, 'userLow' | 'userHigh'>;
+type FriendshipsTable = { userLow: AnyPgColumn; userHigh: AnyPgColumn };
 
 /** Rows of friendships (or of an alias of the table) that involve the user (either side). */
 function involves(userId: string, t: FriendshipsTable = friendships): SQL {
@@ -30,7 +31,8 @@ function involves(userId: string, t: FriendshipsTable = friendships): SQL {
 
 /** The other side of a friendship row, seen from `userId`. */
 function otherOf(userId: string, t: FriendshipsTable = friendships) {
-  return sql<string>`case when ${t.userLow} = ${userId} then ${t.userHigh} else ${t.userLow} end`.mapWith(t.userLow);
+  // A snowflake as the driver gives it (string or bigint by engine), read back as the decimal string.
+  return sql<string>`case when ${t.userLow} = ${userId} then ${t.userHigh} else ${t.userLow} end`.mapWith((value: string | number | bigint) => String(value));
 }
 
 /**
@@ -194,4 +196,16 @@ export async function setFriendCodeIfNone(db: Executor, userId: string, code: st
 export async function findUserByFriendCode(db: Executor, code: string): Promise<SignedInUser | null> {
   const rows = await db.select(userColumns).from(users).where(eq(users.friendCode, code)).limit(1);
   return rows[0] ?? null;
+}
+
+/** Merge a change into the user's privacy settings (only that key of the settings document is written); the settings after it. */
+export async function updatePrivacySettings(db: Executor, userId: string, change: Partial<UserSettings['privacy']>): Promise<UserSettings | null> {
+  const [row] = await db
+    .update(users)
+    .set({
+      settings: sql`jsonb_set(${users.settings}, '{privacy}', coalesce(${users.settings} -> 'privacy', '{}'::jsonb) || ${JSON.stringify(change)}::jsonb)`,
+    })
+    .where(eq(users.id, userId))
+    .returning({ settings: users.settings });
+  return row?.settings ?? null;
 }

@@ -10,11 +10,13 @@ import {
   respondFriendRequestEndpoint,
   sendFriendRequestEndpoint,
   unblockUserEndpoint,
+  updatePrivacyEndpoint,
   validateFriendInviteEndpoint,
 } from '@rally/shared/api/friends';
 import { addEndpoint } from '../../http/endpoint';
 import { blockUser, listBlockedUsers, unblockUser } from './blocks-service';
 import { acceptFriendInvite, friendInviteCode, validateFriendInvite } from './invite-service';
+import { updatePrivacy } from './privacy';
 import { listFriends, removeFriend, respondFriendRequest, sendFriendRequest } from './service';
 
 const done = { success: true as const };
@@ -61,5 +63,10 @@ export async function friendRoutes(app: FastifyInstance): Promise<void> {
   addEndpoint(app, acceptFriendInviteEndpoint, async ({ deps, userId, body }) => ({
     success: true as const,
     friend: await acceptFriendInvite(deps, userId, body.code),
+  }));
+
+  addEndpoint(app, updatePrivacyEndpoint, async ({ deps, userId, body }) => ({
+    success: true as const,
+    privacy: await updatePrivacy(deps, userId, body.privacy),
   }));
 }
