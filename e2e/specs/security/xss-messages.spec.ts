@@ -69,20 +69,28 @@ interface Report {
   texts: string[];
 }
 
-/** What the mounted message list holds: elements or attributes it must not, and the messages' texts. */
+/**
+ * What the mounted messages' texts hold (the formatted content of each, `[data-message-content]`;
+ * the list's own icons and controls are not message content): elements or attributes they must not,
+ * and the texts.
+ */
 function inspect(page: Page): Promise<Report> {
   return page.getByRole('log').evaluate((log) => {
     const problems: string[] = [];
     const forbidden = new Set(['SCRIPT', 'IFRAME', 'OBJECT', 'EMBED', 'SVG', 'MATH', 'STYLE', 'FORM', 'INPUT', 'BASE', 'LINK', 'META']);
+    // Nothing outside the content elements may come from a message either: no handler attribute anywhere in the list.
     for (const el of log.querySelectorAll('*')) {
-      if (forbidden.has(el.tagName.toUpperCase())) problems.push(`a <${el.tagName.toLowerCase()}> element`);
-      if (el.tagName === 'IMG') problems.push(`an image: ${el.outerHTML.slice(0, 200)}`);
       for (const attribute of el.getAttributeNames()) {
         if (attribute.toLowerCase().startsWith('on')) problems.push(`an event handler attribute ${attribute} on <${el.tagName.toLowerCase()}>`);
       }
+    }
+    for (const el of log.querySelectorAll('[data-message-content] *')) {
+      if (forbidden.has(el.tagName.toUpperCase())) problems.push(`a <${el.tagName.toLowerCase()}> element`);
+      if (el.tagName === 'IMG') problems.push(`an image: ${el.outerHTML.slice(0, 200)}`);
       if (el instanceof HTMLAnchorElement && !/^(?:https?:|\/)/.test(el.getAttribute('href') ?? '')) problems.push(`a link to ${el.getAttribute('href')}`);
     }
-    const texts = [...log.querySelectorAll('article')].map((a) => a.textContent ?? '');
+    if (log.querySelectorAll('[data-message-content]').length === 0) problems.push('no message content mounted');
+    const texts = [...log.querySelectorAll('[data-message-content]')].map((a) => a.textContent ?? '');
     return { problems, texts };
   });
 }

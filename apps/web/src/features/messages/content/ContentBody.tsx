@@ -14,7 +14,7 @@ import styles from './MessageContent.module.css';
  */
 export function ContentBody({ blocks, mentions }: { blocks: BlockNode[]; mentions: MessageMentions }) {
   return (
-    <div className={styles.content} dir="auto">
+    <div className={styles.content} dir="auto" data-message-content="">
       {renderBlocks(blocks, mentions)}
     </div>
   );

@@ -62,6 +62,7 @@ const ALLOWED_TAGS = new Set([
 ]);
 const ALLOWED_ATTRIBUTES = new Set([
   'class',
+  'data-message-content',
   'dir',
   'href',
   'target',
