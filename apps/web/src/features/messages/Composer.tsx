@@ -9,6 +9,7 @@ import { EmojiPickerButton } from '../emoji/EmojiPickerButton';
 import { useMessageActions } from '../message-actions/actions-context';
 import { ReplyBar } from '../message-actions/ReplyBar';
 import { SmileIcon } from '../reactions/ReactionBar';
+import { useMentionAutocomplete } from './content/MentionAutocomplete';
 
 interface Props {
   channelName: string;
@@ -34,6 +35,8 @@ export function Composer({ channelName, onSend, onTyping }: Props) {
   // In a chat view: the reply bar, Up to edit one's last message, Escape to stop replying.
   const actions = useMessageActions();
   const { t: tEmoji } = useTranslation('emoji');
+  // Suggestions while typing @name or #channel.
+  const autocomplete = useMentionAutocomplete(content, setContent, textarea);
 
   const length = content.length;
   const over = length > limit;
@@ -70,6 +73,7 @@ export function Composer({ channelName, onSend, onTyping }: Props) {
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (autocomplete.onKeyDown(e)) return;
     if (e.key === 'Escape' && actions?.replyingTo) {
       e.preventDefault();
       actions.cancelReply();
@@ -94,6 +98,7 @@ export function Composer({ channelName, onSend, onTyping }: Props) {
   return (
     <form className={styles.composer} onSubmit={onSubmit}>
       <ReplyBar />
+      {autocomplete.list}
       <div className={`${styles.box}${over ? ` ${styles.over}` : ''}`}>
         <textarea
           ref={textarea}
@@ -104,6 +109,7 @@ export function Composer({ channelName, onSend, onTyping }: Props) {
             if (!isBlankMessage(e.target.value)) onTyping?.();
           }}
           onKeyDown={onKeyDown}
+          {...autocomplete.textareaProps}
           rows={1}
           aria-label={label}
           placeholder={label}
