@@ -46,3 +46,9 @@ export function setFriendPresence(qc: QueryClient, userId: string, presence: Fri
       : list,
   );
 }
+
+/** After READY (a new session, or one started over after missed events): the lists are read again. */
+export function reloadFriends(qc: QueryClient): void {
+  void qc.invalidateQueries({ queryKey: queryKeys.friends });
+  void qc.invalidateQueries({ queryKey: queryKeys.blocks });
+}

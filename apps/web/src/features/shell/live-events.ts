@@ -1,4 +1,4 @@
-import { friendEvents } from '../friends/events';
+import { applyFriendsReady, friendEvents } from '../friends/events';
 import { messageEvents } from '../messages/events';
 import { applyTeamsReady, teamEvents } from '../teams/events';
 import { applyMeReady, userEvents } from '../users/events';
@@ -17,6 +17,7 @@ export const liveEvents: LiveEvents = {
     applyTeamsReady(qc, data);
     applyMeReady(qc, data);
     applyUnreadReady(qc);
+    applyFriendsReady(qc);
   },
   events: {
     ...friendEvents,
