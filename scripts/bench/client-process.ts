@@ -59,9 +59,10 @@ export class ClientProcess extends BenchChild {
     super('gateway-clients.ts');
   }
 
-  connect(url: string, origin: string, cookies: string[], concurrency = 50) {
+  /** Open a socket per cookie; the first `readers` to get READY read the channel as it gets messages (MESSAGE_READ). */
+  connect(url: string, origin: string, cookies: string[], concurrency = 50, readers = 0) {
     return this.request<{ ready: number; failed: number; ms: number; errors: string[] }>(
-      { type: 'connect', url, origin, cookies, concurrency },
+      { type: 'connect', url, origin, cookies, concurrency, readers },
       'connected',
       300_000,
     );
@@ -76,6 +77,9 @@ export class ClientProcess extends BenchChild {
   }
 
   report() {
-    return this.request<{ deliveries: number; latency: Summary; firstAt: number; lastAt: number; unexpectedCloses: number }>({ type: 'report' }, 'report');
+    return this.request<{ deliveries: number; latency: Summary; firstAt: number; lastAt: number; unexpectedCloses: number; readsSent: number }>(
+      { type: 'report' },
+      'report',
+    );
   }
 }

@@ -1,20 +1,22 @@
 /**
  * A child process that holds the bench's gateway sockets (the `ws` package), so that the work of
  * receiving does not share an event loop with the senders. Driven over IPC by run.ts:
- *   connect {url, origin, cookies, concurrency} -> connected {ready, failed, ms, errors}
+ *   connect {url, origin, cookies, concurrency, readers} -> connected {ready, failed, ms, errors}
  *   reset -> reset            (start counting deliveries)
  *   count -> count {deliveries}
  *   report -> report {deliveries, latency summary, firstAt, lastAt}
  *   close -> closed, then exit
  * A delivery is a MESSAGE_SEND frame; its latency is now minus the send time the sender put in the
- * nonce ("bench:<epoch ms with fractions>").
+ * nonce ("bench:<epoch ms with fractions>"). The first `readers` sockets to get READY are looking at
+ * the channel, as the web client does: after a MESSAGE_SEND each sends MESSAGE_READ with that
+ * message's id, at most once per READ_THROTTLE_MS (the last one of a burst sent when it ends).
  */
 import WebSocket from 'ws';
 import { messageText } from '../../apps/server/src/gateway/message-text';
 import { preciseNow, summarize } from './stats';
 
 type Command =
-  | { type: 'connect'; url: string; origin: string; cookies: string[]; concurrency: number }
+  | { type: 'connect'; url: string; origin: string; cookies: string[]; concurrency: number; readers: number }
   | { type: 'reset' }
   | { type: 'count' }
   | { type: 'report' }
@@ -27,6 +29,36 @@ let latencies: number[] = [];
 let firstAt = 0;
 let lastAt = 0;
 let unexpectedCloses = 0;
+/** MESSAGE_READ frames sent by the reading sockets since the last reset. */
+let readsSent = 0;
+
+/** The web client's pace of MESSAGE_READ for an open channel (apps/web features/unread). */
+const READ_THROTTLE_MS = 1000;
+/** The sockets looking at the channel, and the read each still has to send. */
+const readers = new Map<WebSocket, { lastSentAt: number; due: { channelId: string; messageId: string } | null; timer: NodeJS.Timeout | null }>();
+
+function sendRead(ws: WebSocket): void {
+  const state = readers.get(ws);
+  if (!state?.due || ws.readyState !== WebSocket.OPEN) return;
+  ws.send(JSON.stringify({ type: 'MESSAGE_READ', data: state.due }));
+  readsSent++;
+  state.due = null;
+  state.lastSentAt = performance.now();
+}
+
+/** A reading socket saw a message: read it now, or when the throttle allows. */
+function read(ws: WebSocket, channelId: string, messageId: string): void {
+  const state = readers.get(ws);
+  if (!state) return;
+  state.due = { channelId, messageId };
+  if (state.timer) return;
+  const wait = state.lastSentAt + READ_THROTTLE_MS - performance.now();
+  if (wait <= 0) return sendRead(ws);
+  state.timer = setTimeout(() => {
+    state.timer = null;
+    sendRead(ws);
+  }, wait);
+}
 
 function send(message: unknown): void {
   process.send!(message);
@@ -40,7 +72,7 @@ function onFrame(ws: WebSocket, raw: WebSocket.RawData, onReady: () => void): vo
   // Cheap filter before parsing: only READY and MESSAGE_SEND matter here.
   if (text.includes('"MESSAGE_SEND"')) {
     const now = preciseNow();
-    const frame = JSON.parse(text) as { type: string; seq: number; data: { nonce?: string | null } };
+    const frame = JSON.parse(text) as { type: string; seq: number; data: { id: string; channelId: string; nonce?: string | null } };
     if (frame.type !== 'MESSAGE_SEND') return;
     lastSeq.set(ws, frame.seq);
     deliveries++;
@@ -48,6 +80,7 @@ function onFrame(ws: WebSocket, raw: WebSocket.RawData, onReady: () => void): vo
     lastAt = now;
     const nonce = frame.data.nonce;
     if (nonce?.startsWith('bench:')) latencies.push(now - Number(nonce.slice(6)));
+    read(ws, frame.data.channelId, frame.data.id);
     return;
   }
   if (text.includes('"READY"')) {
@@ -65,7 +98,7 @@ function onFrame(ws: WebSocket, raw: WebSocket.RawData, onReady: () => void): vo
   }
 }
 
-function connectOne(url: string, origin: string, cookie: string): Promise<void> {
+function connectOne(url: string, origin: string, cookie: string, reader: () => boolean): Promise<void> {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(url, { headers: { cookie, origin }, perMessageDeflate: false });
     let ready = false;
@@ -81,6 +114,7 @@ function connectOne(url: string, origin: string, cookie: string): Promise<void> 
         ready = true;
         clearTimeout(timer);
         sockets.push(ws);
+        if (reader()) readers.set(ws, { lastSentAt: 0, due: null, timer: null });
         resolve();
       }),
     );
@@ -110,7 +144,7 @@ async function connectAll(cmd: Extract<Command, { type: 'connect' }>): Promise<v
       while (next < cmd.cookies.length) {
         const cookie = cmd.cookies[next++]!; // next < length, checked without an await in between
         try {
-          await connectOne(cmd.url, cmd.origin, cookie);
+          await connectOne(cmd.url, cmd.origin, cookie, () => readers.size < cmd.readers);
         } catch (err) {
           failed++;
           if (errors.length < 5) errors.push(err instanceof Error ? err.message : String(err));
@@ -131,16 +165,18 @@ process.on('message', (cmd: Command) => {
       latencies = [];
       firstAt = 0;
       lastAt = 0;
+      readsSent = 0;
       send({ type: 'reset' });
       break;
     case 'count':
       send({ type: 'count', deliveries });
       break;
     case 'report':
-      send({ type: 'report', deliveries, latency: summarize(latencies), firstAt, lastAt, unexpectedCloses });
+      send({ type: 'report', deliveries, latency: summarize(latencies), firstAt, lastAt, unexpectedCloses, readsSent });
       break;
     case 'close':
       for (const t of timers) clearTimeout(t);
+      for (const state of readers.values()) if (state.timer) clearTimeout(state.timer);
       for (const ws of sockets) {
         ws.removeAllListeners('close');
         ws.terminate();

@@ -13,6 +13,7 @@
  *   BENCH_MEMBERS=10000 BENCH_MEMBER_REQUESTS=50
  *   BENCH_USERS=1000 BENCH_SENDERS=20 BENCH_RATE=20 (messages/s) BENCH_SECONDS=15
  *   BENCH_MESSAGES=1000000 BENCH_HISTORY_REQUESTS=500 BENCH_BACKENDS=pglite,postgres
+ *   BENCH_READERS=100 (sockets reading #general during the fan-out) BENCH_UNREAD_REQUESTS=200 (unread.ts)
  *   BENCH_HOSTILE_SECONDS=10 (each phase) BENCH_FLOOD_SOCKETS=300 BENCH_FLOOD_FRAMES=110 (per socket
  *   per 60 s) BENCH_BODY_CONNECTIONS=4
  *   DATABASE_URL / REDIS_URL (default postgres://postgres@127.0.0.1:5432/test, redis://127.0.0.1:6379)
@@ -27,6 +28,7 @@ import { Api } from './http';
 import { memberListReport, runMemberListBench } from './member-list';
 import { MEMBERS, MEMBER_REQUESTS, membersReport, runMembers, type MembersFigures } from './members';
 import { runSearch, SEARCH_MESSAGES, SEARCH_REQUESTS, searchReport, type SearchFigures } from './search';
+import { READERS, UNREAD_REQUESTS, backdateMembership, runUnreadReads, type UnreadFigures } from './unread';
 import { PRESENCE_CHANGES, PRESENCE_TEAMS, PRESENCE_WATCHERS, presenceReport, runPresence, type PresenceFigures } from './presence';
 import { ClientProcess } from './client-process';
 import { cpuSeconds, machineInfo, rssBytes } from './proc-stats';
@@ -77,6 +79,9 @@ interface Figures {
   seedMessagesMs: number;
   history: Summary;
   historyPageSize: number;
+  /** MESSAGE_READ frames the reading sockets sent during the fan-out. */
+  readsSent: number;
+  unread: UnreadFigures;
 }
 
 const log = (message: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${message}`);
@@ -159,6 +164,8 @@ async function runBackend(backend: Backend): Promise<Figures> {
       wsUrl,
       server.url,
       users.map((u) => u.cookie),
+      50,
+      READERS,
     );
     if (connected.failed) log(`  ${connected.failed} sockets failed, e.g. ${connected.errors.join(' | ')}`);
     await sleep(5000); // idle: let allocation settle
@@ -182,8 +189,10 @@ async function runBackend(backend: Backend): Promise<Figures> {
       const wait = due - performance.now();
       if (wait > 0) await sleep(wait);
       const sender = senders[k % senders.length]!; // the remainder is an index
+      // Each message mentions a member (resolved on send, counted by their unread badge).
+      const mentioned = users[(k * 7919) % users.length]!; // the remainder is an index
       pending.push(
-        sendApi.send(sender.cookie, channel.id, `bench message ${k}`, `bench:${preciseNow()}`).catch((err) => {
+        sendApi.send(sender.cookie, channel.id, `bench message ${k} for <@${mentioned.id}>`, `bench:${preciseNow()}`).catch((err) => {
           sendFailures++;
           if (sendFailures <= 3) log(`  send failed: ${err instanceof Error ? err.message : err}`);
         }),
@@ -210,6 +219,10 @@ async function runBackend(backend: Backend): Promise<Figures> {
     handle = await openBenchDatabase(backend.target);
     await seedMessages(handle, channel.id, owner.id, MESSAGES, (done) => process.stdout.write(`\r  ${done.toLocaleString('en')} rows`));
     process.stdout.write('\n');
+    // Two members who sent nothing (one's own message counts as read up to it).
+    const [away, caughtUp] = users.slice(SENDERS + 1, SENDERS + 3);
+    if (!away || !caughtUp) throw new Error(`the unread reads need BENCH_USERS >= ${SENDERS + 3}`);
+    await backdateMembership(handle, team.id, away.id);
     await handle.close();
     const seedMessagesMs = performance.now() - t;
 
@@ -225,6 +238,8 @@ async function runBackend(backend: Backend): Promise<Figures> {
       times.push(performance.now() - t0);
       pageSize = page.messages.length;
     }
+    log(`${backend.name}: ${UNREAD_REQUESTS} unread reads by a member away since before the history, then by one who marked the team read`);
+    const unread = await runUnreadReads(historyApi, team.id, away, caughtUp);
 
     return {
       backend: backend.name,
@@ -250,6 +265,8 @@ async function runBackend(backend: Backend): Promise<Figures> {
       seedMessagesMs,
       history: summarize(times),
       historyPageSize: pageSize,
+      readsSent: report.readsSent,
+      unread,
     };
   } finally {
     if (clients) await clients.close();
@@ -280,6 +297,10 @@ function table(results: Figures[]): string {
     ['history: latest 50, p99 ms', (r) => f2(r.history.p99)],
     ['history: latest 50, max ms', (r) => f2(r.history.max)],
     ['history: messages per page', (r) => String(r.historyPageSize)],
+    ['MESSAGE_READ frames during fan-out', (r) => int(r.readsSent)],
+    ['unread: never read, p50 / p99 ms', (r) => `${f2(r.unread.neverRead.p50)} / ${f2(r.unread.neverRead.p99)}`],
+    ['unread: never read, count (capped)', (r) => int(r.unread.capped)],
+    ['unread: all read, p50 / p99 ms', (r) => `${f2(r.unread.allRead.p50)} / ${f2(r.unread.allRead.p99)}`],
     ['set-up: users+sessions / team+joins, s', (r) => `${f1(r.usersSeedMs / 1000)} / ${f1(r.teamSetupMs / 1000)}`],
   ];
   return markdownTable(
