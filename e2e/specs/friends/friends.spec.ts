@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { registerUser, type ApiUser } from '../../fixtures/api';
 import { snap } from '../../fixtures/screenshots';
 import { expect, test } from '../../fixtures/test';
+import { channelPath, expectChannelOpen } from '../../fixtures/ui';
 
 /** Set-up through the API: `from` asks `to` to be friends; `accept` makes them friends. */
 async function request(from: ApiUser, to: ApiUser): Promise<void> {
@@ -163,3 +164,29 @@ for (const language of ['en', 'tr'] as const) {
     });
   }
 }
+
+/** The profile card's friend button (001 §6): Add Friend on a teammate's card, then Accept on the other side, none on one's own. */
+test('adds a teammate as a friend from the profile card', async ({ signedInPage: alice, user, team, teammate, openAs }) => {
+  const memberButton = (page: Page, username: string) => page.getByRole('button', { name: new RegExp(`^${username},? `) });
+  const card = (page: Page, username: string) => page.getByRole('dialog', { name: username });
+  await alice.goto(channelPath(team));
+  await expectChannelOpen(alice);
+  await memberButton(alice, user.username).click();
+  await expect(card(alice, user.username)).toBeVisible();
+  await expect(card(alice, user.username).getByRole('button', { name: 'Add Friend' })).toHaveCount(0);
+  await alice.keyboard.press('Escape');
+
+  await memberButton(alice, teammate.username).click();
+  await card(alice, teammate.username).getByRole('button', { name: 'Add Friend' }).click();
+  await expect(alice.getByText(`Friend request sent to ${teammate.username}`)).toBeVisible();
+  await expect(card(alice, teammate.username).getByRole('button', { name: 'Friend Request Sent' })).toBeDisabled();
+
+  const bob = await openAs(teammate, channelPath(team));
+  await expectChannelOpen(bob);
+  await memberButton(bob, user.username).click();
+  await card(bob, user.username).getByRole('button', { name: 'Accept Friend Request' }).click();
+  await expect(bob.getByText(`You accepted ${user.username}'s friend request`)).toBeVisible();
+  await expect(card(bob, user.username).getByText('Friends')).toBeVisible();
+  // Alice's open card follows the FRIEND_ACCEPTED event.
+  await expect(card(alice, teammate.username).getByText('Friends')).toBeVisible();
+});

@@ -16,6 +16,7 @@ import { roleNameStyle, topDisplayedRole } from './member-groups';
 import { canChangeMemberRole } from './member-roles';
 import { useAddMemberRole, useRemoveMemberRole } from './mutations';
 import styles from './ProfileCard.module.css';
+import { FriendButton } from '../friends/FriendButton';
 import { RoleChip } from './RoleChip';
 
 /** Spec 001 §9: the profile card is a bottom drawer below 640 px. */
@@ -236,6 +237,7 @@ export function ProfileCard({ team, userId, anchor, onClose, openDialog }: Props
             )}
           </section>
 
+          <FriendButton user={{ ...member, slug: member.subdomain }} className={styles.actions} />
           {(canKick || canBan) && (
             <div className={styles.actions}>
               {canKick && (
