@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLatest } from '../../lib/use-latest';
 import type { EmojiPickerProps, PickedEmoji } from './EmojiPicker';
@@ -21,10 +21,29 @@ interface Props extends Pick<EmojiPickerProps, 'teamId'> {
   onOpenChange?: (open: boolean) => void;
 }
 
+/** The picker's size (EmojiPicker.module.css .picker) and its distance from the button and the window's edges. */
+const PICKER = { width: 352, height: 416, gap: 6, margin: 8 };
+
+/**
+ * Where the picker goes, in the window (fixed, so that no scrolling list clips it): above or below
+ * the button as asked, or wherever there is room; lined up with the button's start or end edge,
+ * kept inside the window.
+ */
+function placeNear(r: DOMRect, align: 'start' | 'end', placement: 'above' | 'below'): CSSProperties {
+  const { innerWidth: w, innerHeight: h } = window;
+  const height = Math.min(PICKER.height, h * 0.6);
+  const width = Math.min(PICKER.width, w - 2 * PICKER.margin);
+  const roomBelow = h - r.bottom - PICKER.gap;
+  const above = placement === 'above' ? r.top - PICKER.gap >= height || r.top > roomBelow : roomBelow < height && r.top > roomBelow;
+  const left = Math.min(Math.max(PICKER.margin, align === 'end' ? r.right - width : r.left), w - width - PICKER.margin);
+  return { position: 'fixed', left, ...(above ? { bottom: h - r.top + PICKER.gap } : { top: r.bottom + PICKER.gap }) };
+}
+
 /** A button that opens the emoji picker beside it; a pick, Escape or a click outside closes it and focus returns to the button. */
 export function EmojiPickerButton({ label, children, onPick, teamId, className, align = 'end', placement = 'below', onOpenChange }: Props) {
   const { t } = useTranslation('emoji');
   const [open, setOpenState] = useState(false);
+  const [position, setPosition] = useState<CSSProperties>({});
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const setOpen = (value: boolean) => {
@@ -56,12 +75,15 @@ export function EmojiPickerButton({ label, children, onPick, teamId, className, 
         title={label}
         aria-haspopup="dialog"
         aria-expanded={open}
-        onClick={() => setOpen(!open)}
+        onClick={(e) => {
+          if (!open) setPosition(placeNear(e.currentTarget.getBoundingClientRect(), align, placement));
+          setOpen(!open);
+        }}
       >
         {children}
       </button>
       {open && (
-        <div className={`${styles.popover} ${align === 'end' ? styles.alignEnd : styles.alignStart} ${placement === 'above' ? styles.above : styles.below}`}>
+        <div className={styles.popover} style={position}>
           <Suspense
             fallback={
               <div className={styles.picker} role="status">
