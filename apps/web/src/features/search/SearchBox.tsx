@@ -16,6 +16,7 @@ function isSearchShortcut(e: KeyboardEvent): boolean {
 export function SearchBox({ teamId }: { teamId: string }) {
   const { t } = useTranslation('search');
   const input = useRef<HTMLInputElement>(null);
+  const box = useRef<HTMLDivElement>(null);
   const [text, setText] = useState('');
   // The text of the search shown in the panel (null: closed); a new Enter runs it again.
   const [submitted, setSubmitted] = useState<{ text: string; run: number } | null>(null);
@@ -38,7 +39,7 @@ export function SearchBox({ teamId }: { teamId: string }) {
   };
 
   return (
-    <div className={styles.box} role="search">
+    <div ref={box} className={styles.box} role="search">
       <svg className={styles.boxIcon} viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
         <circle cx="11" cy="11" r="7" fill="none" stroke="currentColor" strokeWidth="2" />
         <path d="M20 20l-4.2-4.2" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
@@ -75,6 +76,7 @@ export function SearchBox({ teamId }: { teamId: string }) {
         <SearchPanel
           key={submitted.run}
           teamId={teamId}
+          anchor={box}
           text={submitted.text}
           onClose={close}
           onChangeText={(next) => {

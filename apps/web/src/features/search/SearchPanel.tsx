@@ -1,5 +1,5 @@
 import { searchHighlightWords } from '@rally/shared/api/search';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Spinner } from '../../components/ui/Spinner';
@@ -12,6 +12,8 @@ import styles from './Search.module.css';
 
 interface SearchPanelProps {
   teamId: string;
+  /** The search box: the panel opens below the header that holds it. */
+  anchor: RefObject<HTMLElement | null>;
   /** What was typed when the search ran. */
   text: string;
   onClose: () => void;
@@ -25,7 +27,7 @@ interface SearchPanelProps {
  * Home/End, Enter opens one), more loaded on scrolling to the end, and the empty and error states.
  * Opening a result goes to its channel with `?messageId=`.
  */
-export function SearchPanel({ teamId, text, onClose, onChangeText }: SearchPanelProps) {
+export function SearchPanel({ teamId, anchor, text, onClose, onChangeText }: SearchPanelProps) {
   const { t } = useTranslation('search');
   const titleId = useId();
   const navigate = useNavigate();
@@ -42,6 +44,15 @@ export function SearchPanel({ teamId, text, onClose, onChangeText }: SearchPanel
   const search = useMessageSearch(request);
   const results = useMemo(() => search.data?.pages.flatMap((p) => p.results) ?? [], [search.data]);
   const words = useMemo(() => searchHighlightWords(parsed.words), [parsed.words]);
+
+  // Below the header holding the box (a banner above the app moves it down).
+  const [top, setTop] = useState<number | undefined>(undefined);
+  useLayoutEffect(() => {
+    const place = () => setTop(anchor.current?.closest('header')?.getBoundingClientRect().bottom);
+    place();
+    window.addEventListener('resize', place);
+    return () => window.removeEventListener('resize', place);
+  }, [anchor]);
 
   const list = useRef<HTMLUListElement>(null);
   const [active, setActive] = useState(0);
@@ -95,7 +106,7 @@ export function SearchPanel({ teamId, text, onClose, onChangeText }: SearchPanel
   });
 
   return (
-    <aside className={styles.panel} aria-labelledby={titleId}>
+    <aside className={styles.panel} style={top === undefined ? undefined : ({ '--search-top': `${top}px` } as CSSProperties)} aria-labelledby={titleId}>
       <header className={styles.panelHeader}>
         <h2 id={titleId} className={styles.panelTitle}>
           {t('panel.title')}
