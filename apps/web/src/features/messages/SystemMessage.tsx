@@ -8,7 +8,7 @@ export function SystemMessage({ message }: { message: ChatMessage }) {
   const { t, i18n } = useTranslation('chat-live');
   const date = new Date(message.createdAt);
   return (
-    <div className={styles.system} role="article" aria-label={t('system.joined', { name: message.createdBy.username })}>
+    <div className={styles.system} role="article" aria-label={t('system.joinedLabel', { name: message.createdBy.username })}>
       <svg className={styles.icon} viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
         <path d="M4 12h13M12 6l6 6-6 6" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
       </svg>
