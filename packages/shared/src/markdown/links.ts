@@ -42,8 +42,11 @@ export function internalPath(url: URL, origin: string): string | null {
   return inApp ? `${path}${url.search}${url.hash}` : null;
 }
 
-/** The image proxy's path (GET, `?url=` an https image URL): embed images are shown through it. */
-export const IMAGE_PROXY_PATH = '/api/v1/image-proxy';
+/**
+ * The image proxy's path (GET, `?url=` an https image URL): embed images are shown through it. A
+ * binary answer beside /uploads, outside the JSON API (whose routes are all endpoint objects).
+ */
+export const IMAGE_PROXY_PATH = '/media/image-proxy';
 
 /** The proxied address of an https image, or null for any other URL. */
 export function proxiedImage(raw: string): string | null {

@@ -70,13 +70,13 @@ describe('fetchRemoteImage', () => {
   });
 });
 
-describe('GET /api/v1/image-proxy', () => {
+describe('GET /media/image-proxy', () => {
   const ctx = withTestApp();
   let user: TestUser;
   beforeAll(async () => {
     user = await makeUser(ctx.app);
   });
-  const proxy = (url: string, cookie?: string) => call(ctx.app, 'GET', `/api/v1/image-proxy?url=${encodeURIComponent(url)}`, cookie ? { cookie } : {});
+  const proxy = (url: string, cookie?: string) => call(ctx.app, 'GET', `/media/image-proxy?url=${encodeURIComponent(url)}`, cookie ? { cookie } : {});
 
   it('is for signed-in users', async () => {
     expect((await proxy('https://example.com/a.png')).statusCode).toBe(401);

@@ -127,7 +127,7 @@ describe('MessageContent', () => {
     expect(html).toContain('<strong>New</strong> maps &lt;script&gt;alert(1)&lt;/script&gt;');
     expect(html).toMatch(/<dt[^>]*>Ranked<\/dt>/);
     expect(html).toContain('Rally');
-    expect([...html.matchAll(/<img[^>]*src="([^"]*)"/g)].map((m) => m[1])).toEqual(['/api/v1/image-proxy?url=https%3A%2F%2Fcdn.example%2Fbanner.png']);
+    expect([...html.matchAll(/<img[^>]*src="([^"]*)"/g)].map((m) => m[1])).toEqual(['/media/image-proxy?url=https%3A%2F%2Fcdn.example%2Fbanner.png']);
   });
 
   it.each(XSS_CORPUS.map((c) => [c.slice(0, 50), c]))('renders %s as inert text', (_name, content) => {
