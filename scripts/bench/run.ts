@@ -299,7 +299,7 @@ function table(results: Figures[]): string {
     ['history: messages per page', (r) => String(r.historyPageSize)],
     ['MESSAGE_READ frames during fan-out', (r) => int(r.readsSent)],
     ['unread: never read, p50 / p99 ms', (r) => `${f2(r.unread.neverRead.p50)} / ${f2(r.unread.neverRead.p99)}`],
-    ['unread: never read, count (capped)', (r) => int(r.unread.capped)],
+    ['unread: never read, count', (r) => int(r.unread.capped)],
     ['unread: all read, p50 / p99 ms', (r) => `${f2(r.unread.allRead.p50)} / ${f2(r.unread.allRead.p99)}`],
     ['set-up: users+sessions / team+joins, s', (r) => `${f1(r.usersSeedMs / 1000)} / ${f1(r.teamSetupMs / 1000)}`],
   ];

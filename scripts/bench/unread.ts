@@ -6,7 +6,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../apps/server/src/db/client';
-import { teamMembers } from '../../apps/server/src/db/schema';
+import { readStates, teamMembers } from '../../apps/server/src/db/schema';
 import type { Api } from './http';
 import { summarize, type Summary } from './stats';
 
@@ -15,22 +15,25 @@ export const UNREAD_REQUESTS = Number(process.env.BENCH_UNREAD_REQUESTS ?? 200);
 export const READERS = Number(process.env.BENCH_READERS ?? 100);
 
 export interface UnreadFigures {
-  /** Unread messages the never-read member was told of (the cap). */
+  /** Unread messages the away member was told of (those after their own join message, at most the cap). */
   capped: number;
   neverRead: Summary;
   allRead: Summary;
 }
 
 /**
- * The member joined before the seeded history (which is an hour and more old): all of it is unread
- * to them, as to someone who has been away. A row update, as the history itself is seeded (PGlite:
- * run while no server runs).
+ * The member joined before the seeded history (which is an hour and more old) and has no read
+ * marker (one of the reading sockets may have set one during the fan-out): all of it is unread to
+ * them, up to their own join message ('joined the team', which they wrote) — and the count reads the
+ * newest 1,000 messages whatever it finds among them. Row writes, as the history itself is seeded
+ * (PGlite: run while no server runs).
  */
 export async function backdateMembership(handle: DatabaseHandle, teamId: string, userId: string): Promise<void> {
   await handle.db
     .update(teamMembers)
     .set({ joinedAt: new Date(Date.now() - 7 * 86_400_000) })
     .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)));
+  await handle.db.delete(readStates).where(eq(readStates.userId, userId));
 }
 
 interface UnreadBody {
