@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, withTestApp } from '../../../test/helpers/app';
 import { makeUser, type TestUser } from '../../../test/helpers/factories';
 import { fetchRemoteImage, isPublicAddress, REMOTE_IMAGE_LIMITS } from './remote-image';
+import { IMAGE_PROXY_RATE } from './routes';
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
 
@@ -109,5 +110,15 @@ describe('GET /media/image-proxy', () => {
       expect(res.statusCode, url).toBe(404);
       expect(res.json().code).toBe('not_found');
     }
+  });
+
+  it('limits each user to IMAGE_PROXY_RATE requests a window (429 with Retry-After)', async () => {
+    const heavy = await makeUser(ctx.app);
+    for (let i = 0; i < IMAGE_PROXY_RATE.count; i++) expect((await proxy('https://127.0.0.1/a.png', heavy.cookie)).statusCode).toBe(404);
+    const refused = await proxy('https://127.0.0.1/a.png', heavy.cookie);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBeDefined();
+    // Another user is not counted with them.
+    expect((await proxy('https://127.0.0.1/a.png', user.cookie)).statusCode).toBe(404);
   });
 });
