@@ -1,4 +1,5 @@
 import type { InlineNode } from '@rally/shared/markdown/ast';
+import { useQueryClient } from '@tanstack/react-query';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -6,6 +7,8 @@ import { useProfileCard } from '../../members/profile-card-context';
 import { useTeamChannels } from '../../teams/channel-queries';
 import { useTeamMembers } from '../../teams/members-queries';
 import { useTeamRoles } from '../../teams/queries';
+import { useMeUser } from '../../auth/queries';
+import { knownUserName } from './known-users';
 import styles from './MessageContent.module.css';
 
 type MentionNode = Extract<InlineNode, { type: 'userMention' | 'roleMention' | 'channelMention' }>;
@@ -14,8 +17,8 @@ type MentionNode = Extract<InlineNode, { type: 'userMention' | 'roleMention' | '
 export function Mention({ node }: { node: MentionNode }) {
   const { t } = useTranslation('message-content');
   const { teamId } = useParams();
-  // Outside a team (a direct message) there is no member, role or channel list to name them from.
-  if (!teamId) return <Invalid text={t(INVALID[node.type])} />;
+  // Outside a team (a direct message): users are named from what the client knows; there is no role or channel list.
+  if (!teamId) return node.type === 'userMention' ? <OtherUserMention id={node.id} /> : <Invalid text={t(INVALID[node.type])} />;
   if (node.type === 'userMention') return <UserMention teamId={teamId} id={node.id} />;
   if (node.type === 'roleMention') return <RoleMention teamId={teamId} id={node.id} />;
   return <ChannelMention teamId={teamId} id={node.id} />;
@@ -32,7 +35,7 @@ function UserMention({ teamId, id }: { teamId: string; id: string }) {
   const card = useProfileCard();
   const members = useTeamMembers(teamId);
   const member = members.data?.find((m) => m.id === id);
-  if (!member) return <Invalid text={t(INVALID.userMention)} />;
+  if (!member) return <OtherUserMention id={id} />;
   const label = `@${member.username}`;
   if (!card) return <span className={styles.mention}>{label}</span>;
   return (
@@ -40,6 +43,14 @@ function UserMention({ teamId, id }: { teamId: string; id: string }) {
       {label}
     </button>
   );
+}
+
+/** A user who is not a member of the open team (or a mention outside a team): named if the client knows them. */
+function OtherUserMention({ id }: { id: string }) {
+  const { t } = useTranslation('message-content');
+  const queryClient = useQueryClient();
+  const name = knownUserName(queryClient, id, useMeUser());
+  return name === null ? <Invalid text={t(INVALID.userMention)} /> : <span className={styles.mention}>@{name}</span>;
 }
 
 function RoleMention({ teamId, id }: { teamId: string; id: string }) {
