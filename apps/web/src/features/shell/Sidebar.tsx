@@ -202,7 +202,11 @@ function SortableTeamIcon({ team, tipProps }: { team: Team; tipProps: Record<str
   const label =
     unread.mentions > 0 ? t('teamMentions', { name: team.name, count: unread.mentions }) : unread.unread ? t('teamUnread', { name: team.name }) : team.name;
   return (
-    <li ref={setNodeRef} className={isDragging ? styles.dragging : undefined} style={{ transform: CSS.Translate.toString(transform), transition }}>
+    <li
+      ref={setNodeRef}
+      className={`${styles.teamSlot}${isDragging ? ` ${styles.dragging}` : ''}`}
+      style={{ transform: CSS.Translate.toString(transform), transition }}
+    >
       <NavLink
         ref={setActivatorNodeRef}
         to={`/teams/${team.id}`}
@@ -218,12 +222,13 @@ function SortableTeamIcon({ team, tipProps }: { team: Team; tipProps: Record<str
         ) : (
           <span aria-hidden="true">{firstLetter(team.name)}</span>
         )}
-        {unread.mentions > 0 && (
-          <span className={`${badgeStyles.badge} ${badgeStyles.onIcon}`} aria-hidden="true">
-            {badgeText(unread.mentions, LIMITS.unread.dmBadgeMax)}
-          </span>
-        )}
       </NavLink>
+      {/* Beside the link, not in it: the link's name says the count (its visible text must stay part of its name). */}
+      {unread.mentions > 0 && (
+        <span className={`${badgeStyles.badge} ${badgeStyles.onIcon}`} aria-hidden="true">
+          {badgeText(unread.mentions, LIMITS.unread.dmBadgeMax)}
+        </span>
+      )}
     </li>
   );
 }

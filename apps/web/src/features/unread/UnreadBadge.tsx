@@ -14,10 +14,10 @@ export function UnreadMarker({ unread, mentions, max, onIcon = false }: { unread
         <span className={onIcon ? `${styles.badge} ${styles.onIcon}` : styles.badge} aria-hidden="true">
           {badgeText(mentions, max)}
         </span>
-        <span className="visually-hidden">, {t('mentions', { count: mentions })}</span>
+        <span className="visually-hidden">({t('mentions', { count: mentions })})</span>
       </>
     );
   }
-  if (unread > 0) return <span className="visually-hidden">, {t('unreadChannel')}</span>;
+  if (unread > 0) return <span className="visually-hidden">({t('unreadChannel')})</span>;
   return null;
 }
