@@ -31,7 +31,6 @@ function Invalid({ text }: { text: string }) {
 }
 
 function UserMention({ teamId, id }: { teamId: string; id: string }) {
-  const { t } = useTranslation('message-content');
   const card = useProfileCard();
   const members = useTeamMembers(teamId);
   const member = members.data?.find((m) => m.id === id);
