@@ -112,7 +112,13 @@ test('a friend-invite link makes two users friends', async ({ signedInPage: alic
     await expect(visitor.getByRole('heading', { name: `${user.username} invited you to be friends` })).toBeVisible();
     await expect(visitor.getByText(`Log in or register to add ${user.username} as a friend.`)).toBeVisible();
     await visitor.getByRole('button', { name: 'Register' }).click();
-    await expect(visitor.getByRole('dialog').getByRole('textbox', { name: 'Friend code (optional)' })).toHaveValue(url.searchParams.get('code') ?? '');
+    const codeField = visitor.getByRole('dialog').getByRole('textbox', { name: 'Friend code (optional)' });
+    await expect(codeField).toHaveValue(url.searchParams.get('code') ?? '');
+    await expect(visitor.getByRole('dialog').getByText(`Invited by ${user.username}: you will be friends.`)).toBeVisible();
+    // A code typed by hand is checked when the field is left.
+    await codeField.fill('NoSuchCode000000');
+    await codeField.blur();
+    await expect(visitor.getByRole('dialog').getByText('This friend invite code is not valid')).toBeVisible();
     await visitor.keyboard.press('Escape');
     await context.close();
   });

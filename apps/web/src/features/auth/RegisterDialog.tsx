@@ -5,9 +5,13 @@ import { CheckboxField } from '../../components/ui/CheckboxField';
 import { Dialog } from '../../components/ui/Dialog';
 import { TextField } from '../../components/ui/TextField';
 import { ApiError } from '../../lib/api';
+
+/** A lookup answered 404: nobody holds the code. */
+const isUnknownCode = (err: unknown) => err instanceof ApiError && err.status === 404;
 import { normalizeServerFieldErrors } from '../../lib/form/state';
 import { useZodForm } from '../../lib/form/use-zod-form';
 import { FRIEND_INVITE_PATH, friendInviteCodeOf } from '../friends/invite-code';
+import { useFriendInviter } from '../friends/queries';
 import { AltchaWidget } from './AltchaWidget';
 import { AuthFormFooter } from './AuthFormFooter';
 import styles from './AuthForms.module.css';
@@ -43,6 +47,10 @@ export function RegisterDialog({ onClose, onSwitch }: { onClose: () => void; onS
     errorField: REGISTER_ERROR_FIELDS,
   });
   const { values } = form;
+  // The friend code is checked on its own (000 §5) when the field is left: whose it is shows under it.
+  const [checkedCode, setCheckedCode] = useState(friendCode);
+  const inviter = useFriendInviter(values.friendCode.trim() === checkedCode ? checkedCode : '');
+  const friendCodeField = form.text('friendCode');
 
   const submit = form.handleSubmit(
     async (body) => {
@@ -80,7 +88,17 @@ export function RegisterDialog({ onClose, onSwitch }: { onClose: () => void; onS
           onLeave={() => form.touch('birthdate')}
           error={form.errorFor('birthdate')}
         />
-        <TextField label={t('register.friendCode')} autoComplete="off" {...form.text('friendCode')} hint={t('register.friendCodeHint')} />
+        <TextField
+          label={t('register.friendCode')}
+          autoComplete="off"
+          {...friendCodeField}
+          onBlur={() => {
+            friendCodeField.onBlur();
+            setCheckedCode(values.friendCode.trim());
+          }}
+          error={friendCodeField.error ?? (inviter.error && isUnknownCode(inviter.error) ? t('errors:friend_code_invalid') : null)}
+          hint={inviter.data ? t('register.friendCodeFrom', { name: inviter.data.username }) : t('register.friendCodeHint')}
+        />
         <CheckboxField
           {...form.checkbox('terms')}
           label={
