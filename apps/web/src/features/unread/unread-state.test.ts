@@ -1,3 +1,4 @@
+import type { MessageMentions } from '@rally/shared/api/messages';
 import { LIMITS } from '@rally/shared/limits';
 import { describe, expect, it } from 'vitest';
 import { author, message } from '../messages/testing';
@@ -16,7 +17,7 @@ import {
 } from './unread-state';
 
 const ME = { userId: '7', roleIds: ['100', '101'] };
-const NO_MENTIONS = { users: [], roles: [], everyone: false, here: false };
+const NO_MENTIONS: MessageMentions = { users: [], roles: [], everyone: false, here: false };
 /** A message of user 1 in channel `channelId`. */
 const from = (id: string, channelId: string, mentions = NO_MENTIONS) => message(id, { channelId, mentions });
 
