@@ -28,6 +28,8 @@ export const queryKeys = {
   pendingMessages: (channelId: string) => ['local', 'pendingMessages', channelId] as const,
   /** Who is typing in a channel (TypingEntry[], CHANNEL_TYPING events). Client-only. */
   typing: (channelId: string) => ['local', 'typing', channelId] as const,
+  /** The latest presence of each user that a PRESENCE_UPDATE told in this session ({ [userId]: presence }). Client-only. */
+  presence: ['local', 'presence'] as const,
   invite: (code: string) => ['invites', code] as const,
   /** What the user has not read: the unread counters of every channel and direct chat (features/unread, UnreadState). */
   unread: ['unread'] as const,

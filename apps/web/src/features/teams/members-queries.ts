@@ -1,17 +1,25 @@
 import type { Member } from '@rally/shared/api/teams';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
+import { heardPresences } from '../users/events';
 
 const FIVE_MINUTES = 5 * 60_000;
 
 /** Members of a team (Member[]); live events (member added, presence) update it in place. */
 export function useTeamMembers(teamId: string) {
+  const qc = useQueryClient();
   return useQuery({
     queryKey: queryKeys.teamMembers(teamId),
     queryFn: async ({ signal }): Promise<Member[]> => {
       const r = await call('teamMembers', { params: { teamId } }, { signal });
-      return r.members;
+      // A PRESENCE_UPDATE may have come while the list was being read (and found no list to change).
+      const heard = heardPresences(qc);
+      if (!heard) return r.members;
+      return r.members.map((m) => {
+        const presence = heard[m.id];
+        return presence === undefined ? m : { ...m, presence };
+      });
     },
     staleTime: FIVE_MINUTES,
   });
