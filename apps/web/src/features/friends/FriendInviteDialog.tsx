@@ -1,7 +1,7 @@
-import { useCallback, useId, useRef } from 'react';
+import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../components/ui/Dialog';
-import { useToast } from '../../components/ui/toast-context';
+import { useCopyLink } from '../../lib/use-copy-link';
 import styles from '../invites/InviteDialog.module.css';
 import { friendInviteLink } from './invite-code';
 import { useFriendInviteCode } from './queries';
@@ -9,24 +9,12 @@ import { useFriendInviteCode } from './queries';
 /** The sidebar's friend-invite dialog (001 §2 Other dialogs): the user's own /friendinvite link with Copy. */
 export function FriendInviteDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation('friends');
-  const toast = useToast();
   const code = useFriendInviteCode(open);
   const linkRef = useRef<HTMLInputElement>(null);
   const ids = { link: useId(), error: useId() };
   const link = code.data ? friendInviteLink(window.location.origin, code.data) : '';
 
-  const copy = useCallback(async () => {
-    if (!link) return;
-    try {
-      await navigator.clipboard.writeText(link);
-      toast.show(t('invite.copied'), 'success');
-    } catch {
-      // Clipboard API refused (insecure context, permissions): fall back to a selection copy.
-      linkRef.current?.select();
-      const ok = typeof document.execCommand === 'function' && document.execCommand('copy');
-      toast.show(ok ? t('invite.copied') : t('invite.copyFailed'), ok ? 'success' : 'error');
-    }
-  }, [link, toast, t]);
+  const copy = useCopyLink(link, linkRef, { copied: t('invite.copied'), failed: t('invite.copyFailed') });
 
   return (
     <Dialog open={open} onClose={onClose} title={t('invite.title')} description={t('invite.description')} initialFocusRef={linkRef}>

@@ -1,14 +1,13 @@
-import { useContext } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useToast } from '../../components/ui/toast-context';
 import { ApiError } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { AuthDialogContext } from '../auth/auth-dialog-context';
 import { useMe } from '../auth/queries';
 import { firstLetter } from '../../lib/initials';
 import styles from '../invites/InvitePage.module.css';
-import { friendInviteCodeOf } from './invite-code';
+import { SignInButtons } from '../invites/SignInButtons';
+import { FRIEND_INVITE_PATH, friendInviteCodeOf } from './invite-code';
 import { useAcceptFriendInvite } from './mutations';
 import { useFriendInviter, useFriends } from './queries';
 
@@ -29,7 +28,6 @@ export function FriendInvitePage() {
   const friends = useFriends(me !== undefined);
   const accept = useAcceptFriendInvite();
   const toast = useToast();
-  const authDialog = useContext(AuthDialogContext);
 
   const invalid = code.length === 0 || (inviter.error instanceof ApiError && inviter.error.status === 404);
   const name = inviter.data?.username ?? '';
@@ -78,30 +76,7 @@ export function FriendInvitePage() {
       action = (
         <>
           <p className={styles.text}>{t('invitePage.signIn', { name })}</p>
-          <div className={styles.row}>
-            {authDialog && (
-              <>
-                <button
-                  type="button"
-                  className={styles.primary}
-                  onClick={() => authDialog.open('login')}
-                  onFocus={authDialog.preload}
-                  onMouseEnter={authDialog.preload}
-                >
-                  {t('invitePage.logIn')}
-                </button>
-                <button
-                  type="button"
-                  className={styles.secondaryButton}
-                  onClick={() => authDialog.open('register')}
-                  onFocus={authDialog.preload}
-                  onMouseEnter={authDialog.preload}
-                >
-                  {t('invitePage.register')}
-                </button>
-              </>
-            )}
-          </div>
+          <SignInButtons logIn={t('invitePage.logIn')} register={t('invitePage.register')} back={`${FRIEND_INVITE_PATH}?code=${encodeURIComponent(code)}`} />
         </>
       );
     } else if (me.id === inviter.data.id || friendship) {

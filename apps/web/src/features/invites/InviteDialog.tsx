@@ -1,9 +1,9 @@
 import type { Team } from '@rally/shared/api/teams';
-import { useCallback, useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../components/ui/Dialog';
-import { useToast } from '../../components/ui/toast-context';
 import { useZodForm } from '../../lib/form/use-zod-form';
+import { useCopyLink } from '../../lib/use-copy-link';
 import { DEFAULT_INVITE_OPTIONS, EXPIRY_OPTIONS, inviteOptionsSchema, MAX_USES_OPTIONS, type Expiry, type MaxUses } from './invite-form';
 import { useCreateInvite } from './mutations';
 import styles from './InviteDialog.module.css';
@@ -22,7 +22,6 @@ interface Props {
  */
 export function InviteDialog({ team, open, onClose }: Props) {
   const { t } = useTranslation('invites');
-  const toast = useToast();
   const form = useZodForm({ schema: inviteOptionsSchema, initialValues: DEFAULT_INVITE_OPTIONS, fields: ['maxUses', 'expiry'] });
   const create = useCreateInvite(team.id);
   // The latest call's answer: a change of option while one is on its way supersedes it.
@@ -44,19 +43,7 @@ export function InviteDialog({ team, open, onClose }: Props) {
 
   const link = invite ? `${window.location.origin}/invite/${invite.code}` : '';
 
-  const copy = useCallback(async () => {
-    if (!link) return;
-    try {
-      await navigator.clipboard.writeText(link);
-      toast.show(t('dialog.copied'), 'success');
-    } catch {
-      // Clipboard API refused (insecure context, permissions): fall back to a selection copy.
-      const el = linkRef.current;
-      el?.select();
-      const ok = typeof document.execCommand === 'function' && document.execCommand('copy');
-      toast.show(ok ? t('dialog.copied') : t('dialog.copyFailed'), ok ? 'success' : 'error');
-    }
-  }, [link, toast, t]);
+  const copy = useCopyLink(link, linkRef, { copied: t('dialog.copied'), failed: t('dialog.copyFailed') });
 
   return (
     <Dialog open={open} onClose={onClose} title={t('dialog.title', { team: team.name })} description={t('dialog.description')} initialFocusRef={linkRef}>

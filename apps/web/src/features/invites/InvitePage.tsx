@@ -1,14 +1,14 @@
 import { cleanInviteCode } from '@rally/shared/api/teams';
-import { useContext, useEffect } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { useToast } from '../../components/ui/toast-context';
 import { ApiError } from '../../lib/api';
-import { AuthDialogContext } from '../auth/auth-dialog-context';
 import { useMe } from '../auth/queries';
 import { isAlreadyMember, useInvite } from './invite-queries';
 import { useJoinInvite } from './mutations';
 import styles from './InvitePage.module.css';
+import { SignInButtons } from './SignInButtons';
 
 /**
  * /invite/:code (public). Shows the team behind an invite; signed-out visitors are offered log in
@@ -22,7 +22,6 @@ export function InvitePage() {
   const invite = useInvite(code);
   const meQuery = useMe();
   const me = meQuery.data?.user;
-  const authDialog = useContext(AuthDialogContext);
   const navigate = useNavigate();
   const toast = useToast();
   const joinMutation = useJoinInvite(code);
@@ -138,37 +137,7 @@ export function InvitePage() {
         ) : (
           <>
             <p className={styles.text}>{t('signInToJoin')}</p>
-            {authDialog ? (
-              <div className={styles.row}>
-                <button
-                  type="button"
-                  className={styles.primary}
-                  onClick={() => authDialog.open('login')}
-                  onFocus={authDialog.preload}
-                  onMouseEnter={authDialog.preload}
-                >
-                  {t('logIn')}
-                </button>
-                <button
-                  type="button"
-                  className={styles.secondaryButton}
-                  onClick={() => authDialog.open('register')}
-                  onFocus={authDialog.preload}
-                  onMouseEnter={authDialog.preload}
-                >
-                  {t('register')}
-                </button>
-              </div>
-            ) : (
-              <div className={styles.row}>
-                <Link to={`/?auth=login&next=${encodeURIComponent(back)}`} className={styles.primary}>
-                  {t('logIn')}
-                </Link>
-                <Link to={`/?auth=register&next=${encodeURIComponent(back)}`} className={styles.secondaryButton}>
-                  {t('register')}
-                </Link>
-              </div>
-            )}
+            <SignInButtons logIn={t('logIn')} register={t('register')} back={back} />
           </>
         )}
       </>
