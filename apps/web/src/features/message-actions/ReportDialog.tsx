@@ -55,7 +55,7 @@ export function ReportDialog({ message, onClose }: Props) {
             <strong>{message.createdBy.username}</strong>
             <span className={styles.quoteText}>{message.content}</span>
           </blockquote>
-          <fieldset className={styles.reasons} aria-invalid={reasonError ? true : undefined} aria-errormessage={reasonError ? `${groupId}-error` : undefined}>
+          <fieldset className={styles.reasons} aria-describedby={reasonError ? `${groupId}-error` : undefined}>
             <legend className={styles.legend}>{t('report.question')}</legend>
             {REPORT_REASONS.map((r) => (
               <label key={r} className={styles.reason}>
