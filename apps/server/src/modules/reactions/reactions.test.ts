@@ -107,7 +107,7 @@ describe('reactions', () => {
 
   it('refuses what is not an emoji, a deleted or unknown message, and readers without CAN_SEE_MESSAGE_HISTORY, with nothing stored', async () => {
     const { owner, member, team, channelId, message } = await setup();
-    for (const bad of ['a', 'thumbsup', '👍👍', newId()]) {
+    for (const bad of ['a', 'thumbsup', '👍👍', newId(), '99999999999999999999']) {
       const res = await react(member, channelId, message.id, bad);
       expect(res.statusCode, bad).toBe(400);
       expect(res.json().code).toBe('reaction_emoji_invalid');

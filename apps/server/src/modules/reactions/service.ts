@@ -1,4 +1,5 @@
 import { UserFlags } from '@rally/shared/api/users';
+import { isSnowflake } from '@rally/shared/ids';
 import { isCustomEmojiId, type CustomEmoji, type Reaction } from '@rally/shared/api/reactions';
 import { LIMITS, RATE_LIMITS } from '@rally/shared/limits';
 import { ChannelPermission, hasBit } from '@rally/shared/permissions';
@@ -63,7 +64,8 @@ async function resolveNewEmoji(
     if (!emojiId) throw badRequest('reaction_emoji_invalid', { emoji: 'reaction_emoji_invalid' });
     return { emojiId, custom: null };
   }
-  const [custom] = await repo.findEmojis(deps.db, [raw]);
+  // Digits beyond a snowflake's range name no emoji (and would not fit the bigint column).
+  const [custom] = isSnowflake(raw) ? await repo.findEmojis(deps.db, [raw]) : [];
   if (!custom) throw badRequest('reaction_emoji_invalid', { emoji: 'reaction_emoji_invalid' });
   if (custom.teamId !== access.team.id) {
     if (!(await repo.isTeamMember(deps.db, custom.teamId, user.id))) throw badRequest('reaction_emoji_invalid', { emoji: 'reaction_emoji_invalid' });
