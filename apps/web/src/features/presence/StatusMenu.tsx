@@ -25,6 +25,8 @@ export function StatusMenu({ placement }: { placement: 'above' | 'below' }) {
     <Menu
       label={t('menu', { status: t(`shown.${user.presence}`) })}
       placement={placement}
+      // Under the strip's avatar (near the right edge on a phone) the menu lines up with its right side.
+      align={placement === 'below' ? 'end' : 'start'}
       triggerClassName={styles.trigger}
       trigger={
         <span className={styles.avatar}>
