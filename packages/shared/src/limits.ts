@@ -60,16 +60,16 @@ export const LIMITS = {
    */
   channelOrder: { max: 500, priorityMax: 1_000_000 },
   /**
-   * Message search (issue 9; the spec is silent): the query's length, results per page, and the
-   * shortest last word matched as a prefix (a one-letter prefix would match most of the index).
-   */
-  search: { queryMax: 200, pageSize: 25, prefixMin: 2 },
-  /**
    * Reactions: at most `distinctPerMessage` different emoji on one message (Discord's 20); a
    * message's reaction lists name the first `usersShown` users of each emoji (the count is exact);
    * an emoji in a path is at most `emojiMax` characters (the longest standard sequences are 14).
    */
   reactions: { distinctPerMessage: 20, usersShown: 20, emojiMax: 32 },
+  /**
+   * Message search (issue 9; the spec is silent): the query's length, results per page, and the
+   * shortest last word matched as a prefix (a one-letter prefix would match most of the index).
+   */
+  search: { queryMax: 200, pageSize: 25, prefixMin: 2 },
   /**
    * Unread counters (001 §9): the server counts a channel's unread messages (and its mentions) up to
    * `countCap`; a channel's badge shows at most `channelBadgeMax` then '999+', the direct-messages
@@ -82,10 +82,10 @@ export const LIMITS = {
 export const RATE_LIMITS = {
   /** Messages a user may send across all channels. */
   messageSend: { count: 10, windowMs: 5_000 },
-  /** Message searches (and further pages of one) a user may run. */
-  search: { count: 20, windowMs: 10_000 },
   /** Reactions a user may add or take back across all messages. */
   reactions: { count: 20, windowMs: 5_000 },
+  /** Message searches (and further pages of one) a user may run. */
+  search: { count: 20, windowMs: 10_000 },
 } as const;
 
 export const TIMING = {

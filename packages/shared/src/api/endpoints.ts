@@ -32,9 +32,9 @@ import {
 } from './friends';
 import { banMemberEndpoint, kickMemberEndpoint, leaveTeamEndpoint, listAuditLogsEndpoint, listBansEndpoint, unbanMemberEndpoint } from './moderation';
 import { listMessagesEndpoint, sendMessageEndpoint } from './messages';
-import { searchMessagesEndpoint } from './search';
 import { deleteMessageEndpoint, editMessageEndpoint, getMessageEndpoint, reportMessageEndpoint } from './message-actions';
 import { addReactionEndpoint, myEmojisEndpoint, removeReactionEndpoint } from './reactions';
+import { searchMessagesEndpoint } from './search';
 import {
   addMemberRoleEndpoint,
   cloneRoleEndpoint,
@@ -132,6 +132,14 @@ export const ENDPOINTS = {
   reorderUncategorisedChannels: reorderUncategorisedChannelsEndpoint,
   listMessages: listMessagesEndpoint,
   sendMessage: sendMessageEndpoint,
+  setPresence: setPresenceEndpoint,
+  getMessage: getMessageEndpoint,
+  editMessage: editMessageEndpoint,
+  deleteMessage: deleteMessageEndpoint,
+  reportMessage: reportMessageEndpoint,
+  addReaction: addReactionEndpoint,
+  removeReaction: removeReactionEndpoint,
+  myEmojis: myEmojisEndpoint,
   searchMessages: searchMessagesEndpoint,
   listFriends: listFriendsEndpoint,
   sendFriendRequest: sendFriendRequestEndpoint,
@@ -145,12 +153,4 @@ export const ENDPOINTS = {
   validateFriendInvite: validateFriendInviteEndpoint,
   acceptFriendInvite: acceptFriendInviteEndpoint,
   updatePrivacy: updatePrivacyEndpoint,
-  setPresence: setPresenceEndpoint,
-  getMessage: getMessageEndpoint,
-  editMessage: editMessageEndpoint,
-  deleteMessage: deleteMessageEndpoint,
-  reportMessage: reportMessageEndpoint,
-  addReaction: addReactionEndpoint,
-  removeReaction: removeReactionEndpoint,
-  myEmojis: myEmojisEndpoint,
 } as const satisfies Record<string, Endpoint>;

@@ -81,10 +81,9 @@ export const dispatchEvents = {
    * each channel with the newest message id now read; to that user's sessions, so that reading on
    * one device clears the badges on the others. `teamId` is null for direct chats.
    */
-  MESSAGE_READ: dispatchEvent(
-    z.object({ teamId: z.string().nullable(), reads: z.array(z.object({ channelId: z.string(), lastReadId: z.string() })) }),
-    ['users'],
-  ),
+  MESSAGE_READ: dispatchEvent(z.object({ teamId: z.string().nullable(), reads: z.array(z.object({ channelId: z.string(), lastReadId: z.string() })) }), [
+    'users',
+  ]),
   /** The user joined a team (their sessions subscribe to it and its channels): to that user. */
   USER_JOINED_TEAM: dispatchEvent(
     z.object({ team: teamSchema, channels: z.array(channelSchema), categories: z.array(categorySchema), roles: z.array(roleSchema) }),

@@ -316,8 +316,8 @@ export const ERROR_DEFAULT_VARS: Partial<Record<ErrorCode, Record<string, number
   team_description_too_long: { max: LIMITS.teamDescription.max },
   channel_description_too_long: { max: LIMITS.channelDescription.max },
   slowmode_range: { max: LIMITS.slowmode.max },
-  search_query_too_long: { max: LIMITS.search.queryMax },
   reaction_limit: { max: LIMITS.reactions.distinctPerMessage },
+  search_query_too_long: { max: LIMITS.search.queryMax },
 };
 
 function fill(template: string, vars: Record<string, string | number>, keepUnknown: boolean): string {

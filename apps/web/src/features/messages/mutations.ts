@@ -1,11 +1,11 @@
 import { plainMessage } from '@rally/shared/api/plain-message';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, call } from '../../lib/api';
 import { useMeUser } from '../auth/queries';
 import { applyServerMessage, discardFailed, failPending, getPending, makeNonce, queuePending } from './message-cache';
-import { SendQueue, type PaceNotice, type SendQueueDeps } from './send-queue';
+import { SendQueue, type PaceNotice, type QueuedSend, type SendQueueDeps } from './send-queue';
 
 /** Each channel's send queue, kept while the page lives (a queue still sending when its view closes goes on). */
 const queues = new Map<string, SendQueue>();
@@ -29,9 +29,14 @@ export function useSendMessage(channelId: string, onError: (message: string) => 
   const me = useMeUser();
   const { t } = useTranslation('errors');
 
+  // One POST of the queue; the queue decides when (pacing) and what a refusal does (retry or fail).
+  const post = useMutation({
+    mutationFn: ({ nonce, content, replyTo }: QueuedSend) => call('sendMessage', { params: { channelId }, body: { content, nonce, replyTo } }),
+    onSuccess: ({ message }) => applyServerMessage(qc, message),
+  });
+
   const deps: SendQueueDeps = {
-    post: async ({ nonce, content, replyTo }) =>
-      applyServerMessage(qc, (await call('sendMessage', { params: { channelId }, body: { content, nonce, replyTo } })).message),
+    post: async (item) => void (await post.mutateAsync(item)),
     failed: ({ nonce }, err) => {
       const message = err instanceof ApiError ? err.message : t('internal', { defaultValue: 'Something went wrong, please try again' });
       failPending(qc, channelId, nonce, message);

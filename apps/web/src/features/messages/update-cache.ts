@@ -87,13 +87,7 @@ const USERS_SHOWN = 20;
  * for the reader by `me` (their own reaction was applied at once, the event then repeats it), for
  * others by the ids kept.
  */
-export function withReaction(
-  reactions: Reaction[],
-  emojiId: string,
-  userId: string,
-  myId: string | undefined,
-  emoji: Reaction['emoji'] = null,
-): Reaction[] {
+export function withReaction(reactions: Reaction[], emojiId: string, userId: string, myId: string | undefined, emoji: Reaction['emoji'] = null): Reaction[] {
   const existing = reactions.find((r) => r.emojiId === emojiId);
   const mine = userId === myId;
   if (!existing) return [...reactions, { emojiId, count: 1, users: [userId], me: mine, emoji }];

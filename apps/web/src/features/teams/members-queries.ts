@@ -2,7 +2,7 @@ import type { Member } from '@rally/shared/api/teams';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
-import { heardPresences } from '../users/events';
+import { heardPresences } from '../users/cache';
 
 const FIVE_MINUTES = 5 * 60_000;
 
