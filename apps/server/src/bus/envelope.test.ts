@@ -6,7 +6,7 @@ describe('event audiences', () => {
   it('every event type declares the audience kinds it may be published to', () => {
     for (const type of DISPATCH_TYPES) {
       expect(dispatchEvents[type].audiences.length, type).toBeGreaterThan(0);
-      for (const kind of dispatchEvents[type].audiences) expect(['channel', 'team', 'users'], type).toContain(kind);
+      for (const kind of dispatchEvents[type].audiences) expect(['channel', 'team', 'users', 'circle'], type).toContain(kind);
     }
   });
 

@@ -97,10 +97,10 @@ export async function joinInvite(deps: ServiceDeps, code: string, userId: string
     if (claimed.banned) throw forbidden('team_banned');
     // "<user> joined the team." in the team's system channel (messages/system.ts), with the join.
     const access = await loadTeamAccess(tx, invite.teamId, userId);
-    return access ? insertJoinMessage(tx, access) : null;
+    return { access, message: access ? await insertJoinMessage(tx, access) : null };
   });
-  const joined = await publishMemberJoined(deps, invite.teamId, userId);
+  const joined = await publishMemberJoined(deps, invite.teamId, userId, welcome.access);
   // After USER_JOINED_TEAM: the joiner's sessions hear the channel by then.
-  if (welcome) await publishSystemMessage(deps, welcome);
+  if (welcome.message) await publishSystemMessage(deps, welcome.message);
   return joined.team;
 }

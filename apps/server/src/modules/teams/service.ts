@@ -79,9 +79,19 @@ export async function addMember(tx: Executor, teamId: string, userId: string, re
 }
 
 /** After a user joined (invite, later applications and templates): tell their sessions and the team. */
-export async function publishMemberJoined(deps: ServiceDeps, teamId: string, userId: string, repo: TeamRepository = teamRepository): Promise<JoinedTeam> {
+export async function publishMemberJoined(
+  deps: ServiceDeps,
+  teamId: string,
+  userId: string,
+  /** The joiner's access as the join's transaction read it (committed by now), so that it is not read twice. */
+  loaded: TeamAccess | null = null,
+  repo: TeamRepository = teamRepository,
+): Promise<JoinedTeam> {
   deps.accessCache.forget(); // the membership just changed
-  const [access, row] = await readAll(deps.db, [() => deps.accessCache.team(teamId, userId), () => repo.findMember(deps.db, teamId, userId)]);
+  const [access, row] = await readAll(deps.db, [
+    () => (loaded ? Promise.resolve(loaded) : deps.accessCache.team(teamId, userId)),
+    () => repo.findMember(deps.db, teamId, userId),
+  ]);
   if (!access) throw notFound('team_not_found');
   const joined = joinedTeamOf(access);
   await publishEvent(deps, { audience: { kind: 'users', userIds: [userId] }, event: { type: 'USER_JOINED_TEAM', data: joined } });
