@@ -1,4 +1,5 @@
-import type { BlockNode, InlineNode, ListBlock } from './ast';
+import type { BlockNode } from './ast';
+import { visitInline } from './walk';
 
 /** The mention syntax a message's text holds (outside code), each id once, in order of appearance. */
 export interface MentionSyntax {
@@ -15,28 +16,12 @@ export function collectMentions(blocks: readonly BlockNode[]): MentionSyntax {
   const roles = new Set<string>();
   const channels = new Set<string>();
   const found = { everyone: false, here: false };
-  const inline = (nodes: readonly InlineNode[]) => {
-    for (const n of nodes) {
-      if (n.type === 'userMention') users.add(n.id);
-      else if (n.type === 'roleMention') roles.add(n.id);
-      else if (n.type === 'channelMention') channels.add(n.id);
-      else if (n.type === 'everyone' || n.type === 'here') found[n.type] = true;
-      else if ('children' in n) inline(n.children);
-    }
-  };
-  const list = (l: ListBlock) => {
-    for (const item of l.items) {
-      inline(item.children);
-      if (item.sublist) list(item.sublist);
-    }
-  };
-  const block = (nodes: readonly BlockNode[]) => {
-    for (const b of nodes) {
-      if (b.type === 'list') list(b);
-      else if (b.type === 'quote') block(b.children);
-      else if (b.type !== 'codeBlock') inline(b.children);
-    }
-  };
-  block(blocks);
+  visitInline(blocks, (n) => {
+    if (n.type === 'userMention') users.add(n.id);
+    else if (n.type === 'roleMention') roles.add(n.id);
+    else if (n.type === 'channelMention') channels.add(n.id);
+    else if (n.type === 'everyone' || n.type === 'here') found[n.type] = true;
+    return true;
+  });
   return { users: [...users], roles: [...roles], channels: [...channels], ...found };
 }

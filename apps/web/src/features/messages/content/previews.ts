@@ -1,5 +1,6 @@
-import type { BlockNode, InlineNode, ListBlock } from '@rally/shared/markdown/ast';
+import type { BlockNode } from '@rally/shared/markdown/ast';
 import { internalPath, parseHttpUrl } from '@rally/shared/markdown/links';
+import { visitInline } from '@rally/shared/markdown/walk';
 
 /** Previews one message shows at most (spec 001 §9): message links, invite (or template) links. */
 export const PREVIEW_LIMITS = { messageLinks: 3, invites: 5 } as const;
@@ -40,25 +41,9 @@ export function linkPreviews(blocks: readonly BlockNode[], origin: string): Link
       if (invites.length < PREVIEW_LIMITS.invites && !invites.includes(parts[2])) invites.push(parts[2]);
     }
   };
-  const inline = (nodes: readonly InlineNode[]) => {
-    for (const n of nodes) {
-      if (n.type === 'link') visit(n.href);
-      else if (n.type !== 'spoiler' && 'children' in n) inline(n.children);
-    }
-  };
-  const list = (l: ListBlock) => {
-    for (const item of l.items) {
-      inline(item.children);
-      if (item.sublist) list(item.sublist);
-    }
-  };
-  const block = (nodes: readonly BlockNode[]) => {
-    for (const b of nodes) {
-      if (b.type === 'list') list(b);
-      else if (b.type === 'quote') block(b.children);
-      else if (b.type !== 'codeBlock') inline(b.children);
-    }
-  };
-  block(blocks);
+  visitInline(blocks, (n) => {
+    if (n.type === 'link') visit(n.href);
+    return n.type !== 'link' && n.type !== 'spoiler';
+  });
   return { messages, invites };
 }
