@@ -35,6 +35,7 @@ import { messageActionRoutes } from './modules/messages/action-routes';
 import { reactionRoutes } from './modules/reactions/routes';
 import { reportRoutes } from './modules/reports/routes';
 import { friendRoutes } from './modules/friends/routes';
+import { dmRoutes } from './modules/dms/routes';
 import { searchRoutes } from './modules/search/routes';
 import { readStateRoutes } from './modules/read-states/routes';
 import { uploadRoutes } from './modules/uploads/routes';
@@ -121,6 +122,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     reactionRoutes,
     reportRoutes,
     friendRoutes,
+    dmRoutes,
     searchRoutes,
     readStateRoutes,
     uploadRoutes,

@@ -40,6 +40,12 @@ export const LIMITS = {
   friendName: { min: 3, max: 20 },
   /** The pending friend-request badge shows at most this number, then '9+' (001 §2, §9). */
   friendBadgeMax: 9,
+  /**
+   * Direct chats (001 §2 /chat, §9): a group chat holds at most `groupMembers` people (Discord's
+   * 10), its creator included; the list's last-message preview is cut at `previewLength`
+   * characters, and `placeholders` rows stand in while it loads.
+   */
+  dm: { groupMembers: 10, previewLength: 25, placeholders: 10 },
   /** The ALTCHA widget's payload (base64 JSON), a few hundred bytes. */
   captchaToken: { max: 4096 },
   /** Moderation (001 §8, §9): a ban's reason, the bans list and an audit log page. */

@@ -12,6 +12,7 @@ import { chosenPresenceOf } from '../modules/presence/repository';
 import { findUserById, toSelfUser } from '../modules/users/repository';
 import { loadReadyState } from '../modules/teams/ready';
 import { markChannelRead } from '../modules/read-states/service';
+import { chatIdsOf } from '../modules/dms/repository';
 import { Connection } from './connection';
 import { dispatchFrame } from './frames';
 import type { GatewayOptions } from './options';
@@ -20,7 +21,7 @@ import type { PresenceRegistry } from './presence-registry';
 import { PresenceTracker } from './presence-tracker';
 import { canResume, catchUp } from './resume';
 import { Router } from './router';
-import { Session } from './session';
+import { DM_VIEW, Session } from './session';
 import type { SessionStore } from './session-store';
 import { UserRegistry } from './users';
 
@@ -188,9 +189,9 @@ export class GatewayCore {
   /** The session's user read a channel it may view (modules/read-states: the marker moves, their sessions hear MESSAGE_READ). */
   private markRead(session: Session, channelId: string, messageId: string | undefined): void {
     if (!session.channelIds.has(channelId)) return;
-    let teamId: string | null = null;
-    for (const [id, team] of session.teams) if (team.channels.has(channelId)) teamId = id;
-    if (teamId === null) return; // a category
+    let teamId: string | null | undefined;
+    for (const [id, team] of session.teams) if (team.channels.has(channelId)) teamId = id === DM_VIEW ? null : id;
+    if (teamId === undefined) return; // a category
     markChannelRead({ db: this.app.db, bus: this.app.bus, log: this.app.log }, { userId: session.userId, channelId, teamId, messageId }).catch((err: unknown) =>
       this.app.log.error({ err }, 'gateway: marking a channel read failed'),
     );
@@ -205,7 +206,11 @@ export class GatewayCore {
     conn.session = session;
     this.router.addPending(session);
     try {
-      const [user, state] = await Promise.all([findUserById(this.app.db, conn.userId), loadReadyState(this.app.db, conn.userId)]);
+      const [user, state, chatIds] = await Promise.all([
+        findUserById(this.app.db, conn.userId),
+        loadReadyState(this.app.db, conn.userId),
+        chatIdsOf(this.app.db, conn.userId),
+      ]);
       if (conn.phase !== 'starting') return;
       if (!user) {
         this.end(conn, CloseCode.NOT_AUTHENTICATED, 'not authenticated', false);
@@ -217,6 +222,7 @@ export class GatewayCore {
         const ofTeam = (row: { id: string; teamId: string | null }) => (row.teamId === team.id ? [row.id] : []);
         session.view(team.id, state.channels.flatMap(ofTeam), state.categories.flatMap(ofTeam));
       }
+      session.view(DM_VIEW, chatIds, []);
       conn.sendControl(
         {
           type: 'READY',

@@ -1,5 +1,5 @@
 import type { DispatchData, DispatchEvent, DispatchType } from '@rally/shared/gateway/protocol';
-import type { Session } from './session';
+import { DM_VIEW, type Session } from './session';
 
 /**
  * How an event changes what sessions may view (Revolt's "recalculate" model): the gateway applies
@@ -50,6 +50,8 @@ export const VISIBILITY_CHANGES = {
   TEAM_ROLES_UPDATED: (d) => team(d.teamId),
   // The owner may have changed (the owner sees every channel).
   TEAM_UPDATED: (d) => team(d.id),
+  // A chat the member opened or was added to (sent to them only): its channel joins their direct chats.
+  DM_CREATED: (d) => ({ kind: 'join', teamId: DM_VIEW, channelIds: [d.dm.id], categoryIds: [] }),
 } satisfies ChangeRows;
 
 const rows: ChangeRows = VISIBILITY_CHANGES;

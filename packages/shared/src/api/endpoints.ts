@@ -30,6 +30,7 @@ import {
   updatePrivacyEndpoint,
   validateFriendInviteEndpoint,
 } from './friends';
+import { createDmEndpoint, hideDmEndpoint, listDmsEndpoint } from './dms';
 import { banMemberEndpoint, kickMemberEndpoint, leaveTeamEndpoint, listAuditLogsEndpoint, listBansEndpoint, unbanMemberEndpoint } from './moderation';
 import { listMessagesEndpoint, sendMessageEndpoint } from './messages';
 import { deleteMessageEndpoint, editMessageEndpoint, getMessageEndpoint, reportMessageEndpoint } from './message-actions';
@@ -153,4 +154,7 @@ export const ENDPOINTS = {
   validateFriendInvite: validateFriendInviteEndpoint,
   acceptFriendInvite: acceptFriendInviteEndpoint,
   updatePrivacy: updatePrivacyEndpoint,
+  createDm: createDmEndpoint,
+  listDms: listDmsEndpoint,
+  hideDm: hideDmEndpoint,
 } as const satisfies Record<string, Endpoint>;

@@ -105,6 +105,9 @@ export const ROUTES = {
   validateFriendInvite: { method: 'POST', paths: ['/api/v1/me/friendinvites/validate'] },
   acceptFriendInvite: { method: 'POST', paths: ['/api/v1/me/friendinvites/accept'] },
   updatePrivacy: { method: 'POST', paths: ['/api/v1/me/settings/privacy', '/api/me/settings/privacy'] },
+  createDm: { method: 'POST', paths: ['/api/v1/me/chats', '/api/me/chats'] },
+  listDms: { method: 'GET', paths: ['/api/v1/me/chats', '/api/me/chats'] },
+  hideDm: { method: 'PATCH', paths: ['/api/v1/me/chats/:channelId/hidden', '/api/me/chats/:channelId/hidden'] },
 } as const satisfies Record<string, { method: HttpMethod; paths: readonly [string, ...string[]] }>;
 
 export type EndpointName = keyof typeof ROUTES;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { snowflakeSchema } from '../api/common';
 import { text } from '../api/text';
+import { directChatSchema } from '../api/dms';
 import { blockedUserSchema, friendSchema } from '../api/friends';
 import { messageSchema } from '../api/messages';
 import { reactionSchema } from '../api/reactions';
@@ -156,6 +157,13 @@ export const dispatchEvents = {
   USER_BLOCKED: dispatchEvent(z.object({ blocked: blockedUserSchema }), ['users']),
   /** The user unblocked someone: to the blocker's sessions only. */
   USER_UNBLOCKED: dispatchEvent(z.object({ userId: z.string() }), ['users']),
+
+  // Direct chats (001 §2 /chat): each member is sent the chat as they see it (`users` are the others).
+
+  /** A direct chat was opened, or shown again to someone who had hidden it: to that member (their sessions start hearing its channel). */
+  DM_CREATED: dispatchEvent(z.object({ dm: directChatSchema }), ['users']),
+  /** The member hid a chat from their list, or showed it again: to their sessions. */
+  DM_HIDDEN: dispatchEvent(z.object({ channelId: z.string(), hidden: z.boolean() }), ['users']),
 } as const;
 export type DispatchType = keyof typeof dispatchEvents;
 export type DispatchData<T extends DispatchType> = z.infer<(typeof dispatchEvents)[T]['schema']>;

@@ -5,7 +5,7 @@ import { forbidden, notFound } from '../../lib/errors';
 import { publishEvent } from '../../lib/events';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { recordAudit } from '../audit/service';
-import { channelPermissions, type ChannelAccess } from '../permissions/access';
+import { channelPermissions, isDmAccess, type AnyChannelAccess } from '../permissions/access';
 import { reactionsFor } from '../reactions/service';
 import { prepareContent } from './content';
 import { toMessage } from './mappers';
@@ -31,7 +31,7 @@ async function withReactions(deps: ServiceDeps, { message, author }: MessageWith
  */
 export async function getMessage(
   deps: ServiceDeps,
-  { access, channel }: ChannelAccess,
+  { access, channel }: AnyChannelAccess,
   messageId: string,
   repo: MessageRepository = messageRepository,
 ): Promise<{ message: Message; scheduledDate: string | null }> {
@@ -49,7 +49,7 @@ export async function getMessage(
  */
 export async function editMessage(
   deps: ServiceDeps,
-  { access, channel }: ChannelAccess,
+  { access, channel }: AnyChannelAccess,
   editor: { id: string; flags: number },
   messageId: string,
   input: EditMessageRequest,
@@ -76,7 +76,7 @@ export async function editMessage(
  */
 export async function deleteMessage(
   deps: ServiceDeps,
-  { access, channel }: ChannelAccess,
+  { access, channel }: AnyChannelAccess,
   messageId: string,
   repo: MessageRepository = messageRepository,
 ): Promise<void> {
@@ -85,7 +85,8 @@ export async function deleteMessage(
   if (!own && !hasBit(channelPermissions(access, channel), ChannelPermission.MANAGE_MESSAGES)) throw forbidden('message_delete_forbidden');
   const deleted = await deps.db.transaction(async (tx) => {
     if (!(await repo.markMessageDeleted(tx, messageId))) return false;
-    if (!own) {
+    // (Only a team's moderator deletes another's message: a direct chat gives nobody MANAGE_MESSAGES.)
+    if (!own && !isDmAccess(access)) {
       await recordAudit(tx, access.team.id, access.userId, {
         action: 'MESSAGES_DELETED',
         targetType: 'user',

@@ -2,7 +2,7 @@ import { isBlankMessage, messageLimit, type MessageMentions } from '@rally/share
 import { UserFlags } from '@rally/shared/api/users';
 import { hasBit } from '@rally/shared/permissions';
 import { AppError, badRequest } from '../../lib/errors';
-import type { ChannelAccess } from '../permissions/access';
+import type { AnyChannelAccess } from '../permissions/access';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { resolveMentions } from './mentions';
 
@@ -19,7 +19,7 @@ export interface PreparedContent {
  * Mentions are resolved here too, for the channel and the author's access, so that an edit
  * re-resolves them as a send resolves them (resolveMentions of mentions.ts).
  */
-export async function prepareContent(deps: ServiceDeps, where: ChannelAccess, author: { flags: number }, raw: string): Promise<PreparedContent> {
+export async function prepareContent(deps: ServiceDeps, where: AnyChannelAccess, author: { flags: number }, raw: string): Promise<PreparedContent> {
   const content = raw.trim();
   if (isBlankMessage(content)) throw badRequest('message_empty', { content: 'message_empty' });
   const max = messageLimit(hasBit(author.flags, UserFlags.PREMIUM));

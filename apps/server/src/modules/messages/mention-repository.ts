@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { dmMembers, teamMembers } from '../../db/schema';
+import { teamMembers } from '../../db/schema';
 
 /** Which of these users are members of the team. */
 export async function teamMemberIds(db: Executor, teamId: string, userIds: string[]): Promise<string[]> {
@@ -12,15 +12,5 @@ export async function teamMemberIds(db: Executor, teamId: string, userIds: strin
   return rows.map((r) => r.id);
 }
 
-/** Which of these users are members of the direct chat. */
-export async function dmMemberIds(db: Executor, channelId: string, userIds: string[]): Promise<string[]> {
-  if (userIds.length === 0) return [];
-  const rows = await db
-    .select({ id: dmMembers.userId })
-    .from(dmMembers)
-    .where(and(eq(dmMembers.channelId, channelId), inArray(dmMembers.userId, userIds)));
-  return rows.map((r) => r.id);
-}
-
-export const mentionRepository = { teamMemberIds, dmMemberIds };
+export const mentionRepository = { teamMemberIds };
 export type MentionRepository = typeof mentionRepository;

@@ -3,7 +3,7 @@ import { collectMentions } from '@rally/shared/markdown/mentions';
 import { parseMarkdown } from '@rally/shared/markdown/parse';
 import { hasBit, TeamPermission } from '@rally/shared/permissions';
 import type { Executor } from '../../db/client';
-import type { ChannelAccess } from '../permissions/access';
+import { isDmAccess, type AnyChannelAccess } from '../permissions/access';
 import { mentionRepository, type MentionRepository } from './mention-repository';
 
 /** No one mentioned. */
@@ -26,7 +26,7 @@ export const MENTIONS_MAX = { users: 100, roles: 50 } as const;
  */
 export async function resolveMentions(
   db: Executor,
-  { access, channel }: ChannelAccess,
+  { access }: AnyChannelAccess,
   content: string,
   repo: MentionRepository = mentionRepository,
 ): Promise<MessageMentions> {
@@ -34,15 +34,15 @@ export async function resolveMentions(
   const syntax = collectMentions(parseMarkdown(content));
   const userIds = syntax.users.slice(0, MENTIONS_MAX.users);
 
-  if (channel.teamId === null) {
-    const users = await repo.dmMemberIds(db, channel.id, userIds);
-    return { ...NO_MENTIONS, users: ordered(userIds, users) };
+  if (isDmAccess(access)) {
+    const members = new Set(access.memberIds);
+    return { ...NO_MENTIONS, users: userIds.filter((id) => members.has(id)) };
   }
 
   const mayMentionAll = hasBit(access.teamPermissions, TeamPermission.MENTION_EVERYONE_AND_HERE);
   const wanted = new Set(syntax.roles.slice(0, MENTIONS_MAX.roles));
   const roles = access.roles.filter((r) => wanted.has(r.id) && r.id !== access.team.id && (r.mentionable || mayMentionAll)).map((r) => r.id);
-  const users = await repo.teamMemberIds(db, channel.teamId, userIds);
+  const users = await repo.teamMemberIds(db, access.team.id, userIds);
   return {
     users: ordered(userIds, users),
     roles: ordered([...wanted], roles),

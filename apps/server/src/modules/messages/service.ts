@@ -6,7 +6,8 @@ import { readAll } from '../../db/read-all';
 import { badRequest, tooManyRequests } from '../../lib/errors';
 import type { RateLimiter } from '../../lib/rate-limit';
 import { newId } from '../../lib/snowflake';
-import { channelPermissions, type ChannelAccess } from '../permissions/access';
+import { assertMaySendDirect, showAfterSend } from '../dms/service';
+import { channelPermissions, isDmAccess, type AnyChannelAccess } from '../permissions/access';
 import { publishEvent } from '../../lib/events';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { reactionsFor } from '../reactions/service';
@@ -33,7 +34,7 @@ export const slowmodeRateKey = (channelId: string, userId: string) => `messages:
  * Slowmode (spec 001 §5: `rateLimitPerUser` seconds between a member's messages in the channel;
  * MANAGE_CHANNEL or MANAGE_MESSAGES there exempts): 429 slowmode_active with the seconds left.
  */
-async function enforceSlowmode(deps: MessageServiceDeps, { access, channel }: ChannelAccess): Promise<void> {
+async function enforceSlowmode(deps: MessageServiceDeps, { access, channel }: AnyChannelAccess): Promise<void> {
   const seconds = slowmodeSeconds(channel, channelPermissions(access, channel));
   if (seconds === 0) return;
   const rate = await deps.rateLimiter.hit(slowmodeRateKey(channel.id, access.userId), 1, seconds * 1000);
@@ -54,7 +55,7 @@ export interface MessagePage {
  */
 export async function listMessages(
   db: Executor,
-  { access, channel }: ChannelAccess,
+  { access, channel }: AnyChannelAccess,
   query: ListMessagesQuery,
   repo: MessageRepository = messageRepository,
 ): Promise<MessagePage> {
@@ -78,12 +79,14 @@ export async function listMessages(
  * Send a text message as the member whose access the endpoint checked (SEND_MESSAGES on the
  * channel); `author` is that member's user row, which the request read with its session:
  * per-user rate limit, the sender's length limit (PREMIUM: 5000, else 2000), a reply target in the
- * same channel, the channel's slowmode. After the insert, the message (nonce included) is published as MESSAGE_SEND to the
+ * same channel, the channel's slowmode; in a direct chat of two, that the other person still
+ * accepts direct messages from the author (dms/service.ts). After the insert (and, in a direct
+ * chat, showing it again to members who had hidden it), the message (nonce included) is published as MESSAGE_SEND to the
  * channel's audience.
  */
 export async function sendMessage(
   deps: MessageServiceDeps,
-  { access, channel }: ChannelAccess,
+  { access, channel }: AnyChannelAccess,
   author: MessageSender,
   input: SendMessageRequest,
   repo: MessageRepository = messageRepository,
@@ -93,6 +96,7 @@ export async function sendMessage(
   const channelId = channel.id;
   const rate = await deps.rateLimiter.hit(messageSendRateKey(userId), RATE_LIMITS.messageSend.count, RATE_LIMITS.messageSend.windowMs);
   if (!rate.allowed) throw tooManyRequests(rate.retryAfterMs);
+  if (isDmAccess(access)) await assertMaySendDirect(deps, access);
 
   const { content, mentions } = await prepareContent(deps, { access, channel }, author, input.content);
 
@@ -113,6 +117,7 @@ export async function sendMessage(
     nonce: input.nonce ?? null,
   });
   const message = toMessage(row, author);
+  if (isDmAccess(access)) await showAfterSend(deps, channelId);
   await publishEvent(deps, { audience: { kind: 'channel', channelId }, event: { type: 'MESSAGE_SEND', data: message } });
   return message;
 }

@@ -1,4 +1,11 @@
-import { ChannelPermission, computeChannelPermissions, computeTeamPermissions, hasBit, type PermissionContext } from '@rally/shared/permissions';
+import {
+  CHANNEL_PERMISSION_SETS,
+  ChannelPermission,
+  computeChannelPermissions,
+  computeTeamPermissions,
+  hasBit,
+  type PermissionContext,
+} from '@rally/shared/permissions';
 import type { Executor } from '../../db/client';
 import { readAll } from '../../db/read-all';
 import type { ChannelRow, RoleRow, TeamRow } from '../teams/mappers';
@@ -19,14 +26,37 @@ function context(access: Omit<TeamAccess, 'teamPermissions' | 'channels'>): Perm
   return { teamId: access.team.id, ownerId: access.team.ownerId, userId: access.userId, memberRoleIds: access.memberRoleIds, roles: access.roles };
 }
 
-/** Effective permissions of the member on one channel of the team (its category's overwrites included). */
-export function channelPermissions(access: TeamAccess, channel: ChannelRow): number {
+/**
+ * What a member of a direct chat may do there, in place of a team's access (DMs have no team or
+ * roles): the DM set of bits (CHANNEL_PERMISSION_SETS.DM), without SEND_MESSAGES in a read-only
+ * (system) chat.
+ */
+export interface DmAccess {
+  userId: string;
+  /** Everyone in the chat, the member included. */
+  memberIds: string[];
+  readOnly: boolean;
+}
+
+/**
+ * Effective permissions of the member on one channel of the team (its category's overwrites
+ * included), or of a direct chat's member on its channel.
+ */
+export function channelPermissions(access: TeamAccess | DmAccess, channel: ChannelRow): number {
+  if (isDmAccess(access)) {
+    const bits = CHANNEL_PERMISSION_SETS.DM.defaults;
+    return access.readOnly ? bits & ~ChannelPermission.SEND_MESSAGES : bits;
+  }
   const category = channel.parentId ? access.channels.find((c) => c.id === channel.parentId) : undefined;
   return computeChannelPermissions(
     context(access),
     { type: channel.type, permissions: channel.permissions },
     category && { permissions: category.permissions },
   );
+}
+
+export function isDmAccess(access: TeamAccess | DmAccess): access is DmAccess {
+  return 'memberIds' in access;
 }
 
 export function canView(access: TeamAccess, channel: ChannelRow): boolean {
@@ -113,5 +143,14 @@ export async function loadTeamAccessOfMembers(db: Executor, teamId: string, user
 /** A team channel (or category) with the member's access to its team. */
 export interface ChannelAccess {
   access: TeamAccess;
+  channel: ChannelRow;
+}
+
+/**
+ * A channel that carries messages, a team's or a direct chat's, with the member's access (what the
+ * message endpoints receive; isDmAccess(access) tells which).
+ */
+export interface AnyChannelAccess {
+  access: TeamAccess | DmAccess;
   channel: ChannelRow;
 }

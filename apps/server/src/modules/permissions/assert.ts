@@ -10,7 +10,7 @@ import { canActOnMember, canGrantBits, outranks, rankOf as sharedRankOf, type Ra
 import type { ErrorCode } from '@rally/shared/i18n/errors';
 import { badRequest, forbidden } from '../../lib/errors';
 import type { ChannelRow } from '../teams/mappers';
-import { channelPermissions, type TeamAccess } from './access';
+import { channelPermissions, type DmAccess, type TeamAccess } from './access';
 
 /**
  * The one table from a permission bit to the error a member without it gets. Bits without their
@@ -43,7 +43,7 @@ export function assertTeam(access: TeamAccess, permission: TeamPermissionName): 
 
 /** 403 unless the member holds the permission on the channel; returns the member's permissions there. */
 export function assertChannel(
-  access: TeamAccess,
+  access: TeamAccess | DmAccess,
   channel: ChannelRow,
   permission: ChannelPermissionName,
   permissions = channelPermissions(access, channel),

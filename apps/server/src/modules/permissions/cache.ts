@@ -1,6 +1,7 @@
 import type { Executor } from '../../db/client';
 import { readAll } from '../../db/read-all';
-import { accessOf, loadMemberRoleIds, loadTeamData, type ChannelAccess, type TeamAccess, type TeamData } from './access';
+import { accessOf, loadMemberRoleIds, loadTeamData, type AnyChannelAccess, type TeamAccess, type TeamData } from './access';
+import { findDirectChat, type DirectChatRows } from './repository';
 
 /**
  * One request's reads of access, each made once: a team's rows (team, roles, channels) and a
@@ -20,6 +21,8 @@ export class AccessCache {
   private readonly roleIds = new Map<string, Promise<string[] | null>>();
   /** The rows of a channel's team (null: no such channel, or a DM), by channel id; a team's load fills it for each of its channels. */
   private readonly channelTeams = new Map<string, Promise<TeamData | null>>();
+  /** Direct chats (null: not one), by channel id, read when a channel id names no team channel. */
+  private readonly directChats = new Map<string, Promise<DirectChatRows | null>>();
   /** A member's held roles in a channel's team, read with it, by `channelId:userId`. */
   private readonly channelRoleIds = new Map<string, Promise<string[] | null>>();
   /** Bumped by forget(), so that a load that was in flight then is not kept. */
@@ -36,11 +39,22 @@ export class AccessCache {
     return data && roleIds ? accessOf(data, userId, roleIds) : null;
   }
 
-  /** The team channel or category with the member's access to its team, or null (no such channel, a DM, or not a member). */
-  async channel(channelId: string, userId: string): Promise<ChannelAccess | null> {
-    const access = await this.accessFromChannel(channelId, userId);
-    const channel = access?.channels.find((c) => c.id === channelId);
-    return access && channel ? { access, channel } : null;
+  /**
+   * The team channel or category with the member's access to its team, or the direct chat with
+   * its member's; null when there is no such channel or the user is not a member. A direct chat
+   * costs a second round trip (the first finds no team).
+   */
+  async channel(channelId: string, userId: string): Promise<AnyChannelAccess | null> {
+    const found = await this.accessFromChannel(channelId, userId);
+    if (found === 'no team') return this.directChat(channelId, userId);
+    const channel = found?.channels.find((c) => c.id === channelId);
+    return found && channel ? { access: found, channel } : null;
+  }
+
+  private async directChat(channelId: string, userId: string): Promise<AnyChannelAccess | null> {
+    const chat = await memo(this.directChats, channelId, () => findDirectChat(this.db, channelId));
+    if (!chat?.memberIds.includes(userId)) return null;
+    return { access: { userId, memberIds: chat.memberIds, readOnly: chat.readOnly }, channel: chat.channel };
   }
 
   /** Drop everything read so far (after a write that changes access). */
@@ -50,15 +64,17 @@ export class AccessCache {
     this.roleIds.clear();
     this.channelTeams.clear();
     this.channelRoleIds.clear();
+    this.directChats.clear();
   }
 
-  private async accessFromChannel(channelId: string, userId: string): Promise<TeamAccess | null> {
+  /** The member's access to the channel's team; null when not a member; 'no team' when no team has the channel (a DM, or nothing). */
+  private async accessFromChannel(channelId: string, userId: string): Promise<TeamAccess | null | 'no team'> {
     const rolesKey = `${channelId}:${userId}`;
     const known = this.channelTeams.get(channelId);
     if (known && !this.channelRoleIds.has(rolesKey)) {
       // The channel's team is read (or being read): by its id, only this member's roles may be missing.
       const data = await known;
-      return data ? this.team(data.team.id, userId) : null;
+      return data ? this.team(data.team.id, userId) : 'no team';
     }
     const generation = this.generation;
     const key = { channelId };
@@ -66,7 +82,7 @@ export class AccessCache {
       () => memo(this.channelTeams, channelId, () => this.keep(loadTeamData(this.db, key))),
       () => memo(this.channelRoleIds, rolesKey, () => loadMemberRoleIds(this.db, key, userId)),
     ]);
-    if (!data) return null;
+    if (!data) return 'no team';
     if (generation === this.generation) keepFirst(this.roleIds, `${data.team.id}:${userId}`, roleIds);
     return roleIds ? accessOf(data, userId, roleIds) : null;
   }

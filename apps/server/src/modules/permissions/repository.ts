@@ -3,7 +3,7 @@ import type { ChannelOverwrites, Overwrite } from '@rally/shared/permissions';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { returnedRow } from '../../db/returned-row';
-import { channels, memberRoles, roles, teamMembers, teams } from '../../db/schema';
+import { channels, directChats, dmMembers, memberRoles, roles, teamMembers, teams } from '../../db/schema';
 import type { ChannelRow, RoleRow, TeamRow } from '../teams/mappers';
 
 /** The rows that decide what members may do, read by the permissions module only. */
@@ -118,4 +118,26 @@ export async function findMembershipsInTeam(db: Executor, teamId: string, userId
     .select({ userId: teamMembers.userId, teamId: teamMembers.teamId, roleIds: heldRoleIds })
     .from(teamMembers)
     .where(and(eq(teamMembers.teamId, teamId), inArray(teamMembers.userId, [...userIds])));
+}
+
+/** A direct chat's channel row with what decides its members' access: who they are, and whether it is read-only. */
+export interface DirectChatRows {
+  channel: ChannelRow;
+  readOnly: boolean;
+  memberIds: string[];
+}
+
+/** The direct chat of a channel id (null: no such channel, or not a DM), its members in one statement. */
+export async function findDirectChat(db: Executor, channelId: string): Promise<DirectChatRows | null> {
+  const memberIds = sql<string[]>`coalesce(
+    (select json_agg(${qualified(dmMembers, dmMembers.userId)}::text order by ${qualified(dmMembers, dmMembers.userId)}) from ${dmMembers}
+     where ${qualified(dmMembers, dmMembers.channelId)} = ${qualified(channels, channels.id)}),
+    '[]'::json)`;
+  const [row] = await db
+    .select({ channel: channels, readOnly: directChats.readOnly, memberIds })
+    .from(channels)
+    .innerJoin(directChats, eq(directChats.channelId, channels.id))
+    .where(eq(channels.id, channelId))
+    .limit(1);
+  return row ?? null;
 }

@@ -1,12 +1,28 @@
 import type { EndpointPermission } from '@rally/shared/api/endpoint';
 import { permissionSource } from '@rally/shared/api/endpoint';
+import { CHANNEL_PERMISSION_SETS, ChannelPermission, hasBit, type ChannelPermissionName } from '@rally/shared/permissions';
 import { notFound } from '../../lib/errors';
-import type { ChannelAccess, TeamAccess } from './access';
+import type { AnyChannelAccess, ChannelAccess, TeamAccess } from './access';
 import { assertChannel, assertChannelType, assertOwner, assertTeam } from './assert';
 import type { AccessCache } from './cache';
 
-/** What a declared permission hands the handler: the caller's access, and the channel for a channel permission. */
-export type Granted<X> = X extends { channel: string } ? ChannelAccess : X extends { team: string } ? { access: TeamAccess } : unknown;
+/** The channel bits a direct chat has (CHANNEL_PERMISSION_SETS.DM): the endpoints that require one of them serve DMs too. */
+export type DmChannelPermissionName = 'VIEW_CHANNEL' | 'SEND_MESSAGES' | 'CAN_SEE_MESSAGE_HISTORY';
+
+/**
+ * What a declared permission hands the handler: the caller's access, and the channel for a channel
+ * permission (a direct chat's too when the bit is one of a DM's).
+ */
+export type Granted<X> = X extends { channel: DmChannelPermissionName }
+  ? AnyChannelAccess
+  : X extends { channel: string }
+    ? ChannelAccess
+    : X extends { team: string }
+      ? { access: TeamAccess }
+      : unknown;
+
+/** Whether a direct chat can be what an endpoint requiring this bit acts on. */
+const servesDms = (permission: ChannelPermissionName) => hasBit(CHANNEL_PERMISSION_SETS.DM.applicable, ChannelPermission[permission]);
 
 /** The validated request parts a permission reads its id from. */
 export interface PermissionInput {
@@ -43,11 +59,17 @@ export async function requirePermission(
     else if (permission.team !== 'member') assertTeam(access, permission.team);
     return { access };
   }
+  // A direct chat is found too, for its members; the endpoints of other bits do not know it (404).
   const found = id ? await cache.channel(id, userId) : null;
   const pathTeamId = (input.params as { teamId?: unknown } | undefined)?.teamId;
   // A requirement read from a `categoryId` is on a category; any other on a channel that is not one.
   const wantsCategory = permissionSource(permission).key === 'categoryId';
-  if (!found || (found.channel.type === 'category') !== wantsCategory || (pathTeamId !== undefined && pathTeamId !== found.channel.teamId)) {
+  if (
+    !found ||
+    (found.channel.type === 'category') !== wantsCategory ||
+    (pathTeamId !== undefined && pathTeamId !== found.channel.teamId) ||
+    (found.channel.type === 'DM' && !servesDms(permission.channel))
+  ) {
     throw notFound(wantsCategory ? 'category_not_found' : 'channel_not_found');
   }
   const mask = assertChannel(found.access, found.channel, 'VIEW_CHANNEL');

@@ -9,7 +9,7 @@ import { publishEvent } from '../../lib/events';
 import type { RateLimiter } from '../../lib/rate-limit';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { findMessageInChannel } from '../messages/repository';
-import { channelPermissions, type ChannelAccess } from '../permissions/access';
+import { channelPermissions, isDmAccess, type AnyChannelAccess } from '../permissions/access';
 import { reactionRepository, type EmojiRow, type ReactionRepository } from './repository';
 import { canonicalStandardEmoji } from './standard-emoji';
 
@@ -50,11 +50,12 @@ export async function reactionsFor(
  * The emoji of a new reaction (spec 001 §6): a standard emoji of emojibase's set, or a team emoji
  * of the channel's team; one of another team only for a member of that team with PREMIUM (403
  * reaction_emoji_external) and USE_EXTERNAL_EMOJIS on the channel (403
- * reaction_emoji_external_forbidden). Anything else: 400 reaction_emoji_invalid.
+ * reaction_emoji_external_forbidden; a direct chat, which has no such bit, asks only the first
+ * two, as Discord's Nitro). Anything else: 400 reaction_emoji_invalid.
  */
 async function resolveNewEmoji(
   deps: ServiceDeps,
-  { access, channel }: ChannelAccess,
+  { access, channel }: AnyChannelAccess,
   user: { id: string; flags: number },
   raw: string,
   repo: ReactionRepository,
@@ -67,10 +68,13 @@ async function resolveNewEmoji(
   // Digits beyond a snowflake's range name no emoji (and would not fit the bigint column).
   const [custom] = isSnowflake(raw) ? await repo.findEmojis(deps.db, [raw]) : [];
   if (!custom) throw badRequest('reaction_emoji_invalid', { emoji: 'reaction_emoji_invalid' });
-  if (custom.teamId !== access.team.id) {
+  const dm = isDmAccess(access);
+  if (dm || custom.teamId !== access.team.id) {
     if (!(await repo.isTeamMember(deps.db, custom.teamId, user.id))) throw badRequest('reaction_emoji_invalid', { emoji: 'reaction_emoji_invalid' });
     if (!hasBit(user.flags, UserFlags.PREMIUM)) throw forbidden('reaction_emoji_external');
-    if (!hasBit(channelPermissions(access, channel), ChannelPermission.USE_EXTERNAL_EMOJIS)) throw forbidden('reaction_emoji_external_forbidden');
+    if (!dm && !hasBit(channelPermissions(access, channel), ChannelPermission.USE_EXTERNAL_EMOJIS)) {
+      throw forbidden('reaction_emoji_external_forbidden');
+    }
   }
   return { emojiId: custom.id, custom };
 }
@@ -89,7 +93,7 @@ async function hitRateLimit(deps: ReactionServiceDeps, userId: string): Promise<
  */
 export async function addReaction(
   deps: ReactionServiceDeps,
-  where: ChannelAccess,
+  where: AnyChannelAccess,
   user: { id: string; flags: number },
   messageId: string,
   raw: string,
@@ -117,7 +121,7 @@ export async function addReaction(
  */
 export async function removeReaction(
   deps: ReactionServiceDeps,
-  { channel }: ChannelAccess,
+  { channel }: AnyChannelAccess,
   userId: string,
   messageId: string,
   raw: string,

@@ -6,7 +6,7 @@ import { tooManyRequests } from '../../lib/errors';
 import type { RateLimiter } from '../../lib/rate-limit';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { toMessage } from '../messages/mappers';
-import { channelPermissions, loadAccessForUser, type TeamAccess } from '../permissions/access';
+import { channelPermissions, isDmAccess, loadAccessForUser, type TeamAccess } from '../permissions/access';
 import type { ChannelRow } from '../teams/mappers';
 import { searchRepository, type SearchChannel, type SearchRepository } from './repository';
 
@@ -37,11 +37,15 @@ async function searchScope(deps: ServiceDeps, userId: string, query: SearchMessa
   const { teamId, channelId } = query;
   if (channelId) {
     const found = await deps.accessCache.channel(channelId, userId);
-    const scope = found
-      ? canReadHistory(found.access, found.channel)
-        ? readableIn(found.access).filter((c) => c.id === channelId)
-        : []
-      : await repo.findDirectChannels(deps.db, userId, channelId);
+    const access = found?.access;
+    const scope =
+      !found || !access
+        ? []
+        : isDmAccess(access)
+          ? [{ id: found.channel.id, name: found.channel.name, type: found.channel.type, teamId: null }]
+          : canReadHistory(access, found.channel)
+            ? readableIn(access).filter((c) => c.id === channelId)
+            : [];
     return teamId ? scope.filter((c) => c.teamId === teamId) : scope;
   }
   if (teamId) {

@@ -67,7 +67,21 @@ export async function updatePresence(db: Executor, id: string, presence: number)
   return rows.length > 0;
 }
 
-export function toPublicUser(row: SignedInUser): PublicUser {
+/** The columns of what everyone may see of a user (toPublicUser), for reads that show other people. */
+export const publicUserColumns = {
+  id: users.id,
+  username: users.username,
+  slug: users.slug,
+  profilePicture: users.profilePicture,
+  banner: users.banner,
+  presence: users.presence,
+  flags: users.flags,
+  system: users.system,
+  bot: users.bot,
+};
+export type PublicUserRow = Pick<SignedInUser, keyof typeof publicUserColumns>;
+
+export function toPublicUser(row: PublicUserRow): PublicUser {
   return {
     id: row.id,
     username: row.username,
