@@ -6,6 +6,7 @@ import { SessionGate } from './SessionGate';
 const HomePage = lazyNamed(() => import('../features/home/HomePage'), 'HomePage');
 const ShellPage = lazyNamed(() => import('../features/shell/ShellPage'), 'ShellPage');
 const FriendsPage = lazyNamed(() => import('../features/friends/FriendsPage'), 'FriendsPage');
+const DmPage = lazyNamed(() => import('../features/dms/DmPage'), 'DmPage');
 const FriendInvitePage = lazyNamed(() => import('../features/friends/FriendInvitePage'), 'FriendInvitePage');
 const TeamPage = lazyNamed(() => import('../features/teams/TeamPage'), 'TeamPage');
 const InvitePage = lazyNamed(() => import('../features/invites/InvitePage'), 'InvitePage');
@@ -37,8 +38,6 @@ const SHELL_PAGES: [path: string, page: string][] = [
   ['discover/tournaments', 'discoverTournaments'],
   ['me/applications', 'meApplications'],
   ['me/subscription', 'meSubscription'],
-  ['chat', 'chat'],
-  ['chat/:channelId', 'chat'],
   ['teams/suspended', 'teamsSuspended'],
   ['teams/:teamId/channels/:channelId/blog/:blogId', 'teamBlog'],
   ['teams/:teamId/channels/:channelId/:applicationId', 'application'],
@@ -59,6 +58,8 @@ export const routes: RouteObject[] = [
           { path: 'teams/:teamId', element: <TeamPage /> },
           { path: 'teams/:teamId/channels/:channelId', element: <TeamPage /> },
           { path: 'me/friends', element: <FriendsPage /> },
+          { path: 'chat', element: <DmPage /> },
+          { path: 'chat/:channelId', element: <DmPage /> },
           ...SHELL_PAGES.map(([path, page]) => ({ path, element: <ShellPage page={page} /> })),
         ],
       },

@@ -35,6 +35,8 @@ export const queryKeys = {
   unread: ['unread'] as const,
   /** The signed-in user's friends and friend requests (Friend[]). */
   friends: ['friends'] as const,
+  /** The signed-in user's direct chats that are not hidden, newest message first (DirectChat[]). */
+  dms: ['dms'] as const,
   /** The users the signed-in user blocked (BlockedUser[]). */
   blocks: ['blocks'] as const,
   /** The signed-in user's own friend-invite code. */

@@ -9,6 +9,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { useMeUser } from '../auth/queries';
 import { Avatar } from '../messages/Avatar';
 import { PresenceDot } from '../presence/PresenceDot';
+import { MessageButton } from '../dms/MessageButton';
 import { AddFriendForm } from './AddFriendForm';
 import { badgeText, friendLists, isIncoming } from './friend-lists';
 import { useBlockUser, useRemoveFriend, useRespondFriendRequest, useUnblockUser } from './mutations';
@@ -207,6 +208,7 @@ function FriendList({
           }
           return (
             <PersonRow key={f.user.id} user={f.user} detail={t(`presence.${f.user.presence}`)}>
+              <MessageButton userId={f.user.id} name={name} variant="primary" />
               <Button
                 size="sm"
                 variant="secondary"

@@ -13,13 +13,22 @@ export function useFriends(enabled = true) {
   });
 }
 
+const readBlocks = async ({ signal }: { signal: AbortSignal }) => (await call('listBlocks', {}, { signal })).blocked;
+
 /** The users the signed-in user blocked (kept current by USER_BLOCKED / USER_UNBLOCKED). */
 export function useBlocks(enabled = true) {
-  return useQuery({
-    queryKey: queryKeys.blocks,
-    queryFn: async ({ signal }) => (await call('listBlocks', {}, { signal })).blocked,
-    enabled,
-  });
+  return useQuery({ queryKey: queryKeys.blocks, queryFn: readBlocks, enabled });
+}
+
+/** Whether the signed-in user blocked this user (false while the list loads). */
+export function useIsBlocked(userId: string): boolean {
+  return (
+    useQuery({
+      queryKey: queryKeys.blocks,
+      queryFn: readBlocks,
+      select: (blocked) => blocked.some((b) => b.userId === userId),
+    }).data ?? false
+  );
 }
 
 /** The user's own friend-invite code (made by the server on first call). */

@@ -11,28 +11,33 @@ import { useReact } from '../reactions/use-react';
 import { useTeamAccess } from '../teams/access';
 import { useTeamChannels } from '../teams/channel-queries';
 import { useTeams } from '../teams/queries';
-import { MessageActionsContext, type MessageActionsApi } from './actions-context';
+import { MessageActionsContext, type ChatPerson, type MessageActionsApi } from './actions-context';
 import { DeleteMessageDialog } from './DeleteMessageDialog';
 import { jumpToMessage, messageElementId } from './jump';
 import { useDeleteMessage } from './mutations';
 import { ReportDialog } from './ReportDialog';
 
 interface Props {
-  teamId: string;
+  /** Null in a direct chat. */
+  teamId: string | null;
   channelId: string;
+  /** A direct chat's people (see MessageActionsApi.chatPeople). */
+  chatPeople?: readonly ChatPerson[];
   children: ReactNode;
 }
 
-/** Whether the user holds MANAGE_MESSAGES on the channel (from the cached team, roles and channels). */
-function useCanManageMessages(teamId: string, channelId: string): boolean {
+const NOBODY: readonly ChatPerson[] = [];
+
+/** Whether the user holds MANAGE_MESSAGES on the channel (from the cached team, roles and channels); never in a direct chat. */
+function useCanManageMessages(teamId: string | null, channelId: string): boolean {
   const team = useTeams().data?.find((t) => t.id === teamId);
-  const channel = useTeamChannels(teamId).data?.channels.find((c) => c.id === channelId);
-  const access = useTeamAccess(team ?? { id: teamId, createdBy: '' });
+  const channel = useTeamChannels(teamId ?? '', teamId !== null).data?.channels.find((c) => c.id === channelId);
+  const access = useTeamAccess(team ?? { id: teamId ?? '', createdBy: '' });
   return !!team && !!channel && access.canOnChannel(channel, ChannelPermission.MANAGE_MESSAGES);
 }
 
 /** The message actions of one chat view (see MessageActionsApi), with its delete and report dialogs. */
-export function MessageActionsProvider({ teamId, channelId, children }: Props) {
+export function MessageActionsProvider({ teamId, channelId, chatPeople = NOBODY, children }: Props) {
   const { t } = useTranslation('message-actions');
   const toast = useToast();
   const qc = useQueryClient();
@@ -58,6 +63,7 @@ export function MessageActionsProvider({ teamId, channelId, children }: Props) {
     () => ({
       teamId,
       channelId,
+      chatPeople,
       myId,
       canManage,
       replyingTo,
@@ -85,7 +91,7 @@ export function MessageActionsProvider({ teamId, channelId, children }: Props) {
       reactions,
       jumpTo: jumpToMessage,
     }),
-    [teamId, channelId, myId, canManage, replyingTo, editingId, deleteNow, reactions, qc],
+    [teamId, channelId, chatPeople, myId, canManage, replyingTo, editingId, deleteNow, reactions, qc],
   );
 
   return (

@@ -64,7 +64,7 @@ export const MessageToolbar = forwardRef<HTMLDivElement, Props>(function Message
       <EmojiPickerButton
         label={t('toolbar.react')}
         className={styles.toolButton}
-        teamId={actions.teamId}
+        teamId={actions.teamId ?? undefined}
         onOpenChange={setPickerOpen}
         onPick={(picked) => actions.reactions.pick(message, picked)}
       >

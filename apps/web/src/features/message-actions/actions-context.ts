@@ -2,14 +2,23 @@ import type { Message } from '@rally/shared/api/messages';
 import { createContext, useContext } from 'react';
 import type { ReactionToggle } from '../reactions/use-react';
 
+/** Someone of a direct chat, as the message actions name them. */
+export interface ChatPerson {
+  id: string;
+  username: string;
+}
+
 /**
  * What a chat view lets its messages do (MessageActionsProvider): who the reader is and whether
  * they may delete others' messages there, the message being replied to (shown above the composer)
  * and the one being edited in place, and the dialogs (delete confirmation, report).
  */
 export interface MessageActionsApi {
-  teamId: string;
+  /** The channel's team; null in a direct chat. */
+  teamId: string | null;
   channelId: string;
+  /** A direct chat's people, the reader included (who reacted, by name); empty in a team channel (its member list says). */
+  chatPeople: readonly ChatPerson[];
   /** The signed-in user's id ('' while unknown). */
   myId: string;
   /** MANAGE_MESSAGES on the channel (DELETE_MESSAGES in the team brings it): others' messages may be deleted. */

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { useToast } from '../../components/ui/toast-context';
 import { useChannelMounted } from '../../lib/gateway/use-channel-mounted';
 import styles from './ChatView.module.css';
@@ -7,26 +7,35 @@ import { useMentionEncoder } from './content/use-mention-encoder';
 import { MessageList } from './MessageList';
 import { useSendMessage } from './mutations';
 import { PaceNotice } from './PaceNotice';
+import type { ChatPerson } from '../message-actions/actions-context';
 import { MessageActionsProvider } from '../message-actions/MessageActionsProvider';
+import type { ChatPlace } from './place';
 import { TypingIndicator } from '../typing/TypingIndicator';
 import { useTypingSender } from '../typing/use-typing-sender';
 import { useReadChannel } from '../unread/use-read-channel';
 
 interface Props {
-  teamId: string;
+  /** Null for a direct chat. */
+  teamId: string | null;
   channelId: string;
-  channelName: string;
+  place: ChatPlace;
+  /** A direct chat's people, the reader included (mentions by name, who reacted). */
+  chatPeople?: readonly ChatPerson[];
+  /** In place of the composer (a read-only chat, or one with a blocked person). */
+  composerReplacement?: ReactNode;
 }
 
-/** A text channel's conversation: history with the scroll-up loader, and the composer. */
-export function ChatView({ teamId, channelId, channelName }: Props) {
+const NOBODY: readonly ChatPerson[] = [];
+
+/** A text channel's or a direct chat's conversation: history with the scroll-up loader, and the composer. */
+export function ChatView({ teamId, channelId, place, chatPeople = NOBODY, composerReplacement }: Props) {
   const toast = useToast();
   const showError = useCallback((message: string) => toast.show(message, 'error'), [toast]);
   const { send, retry, discard, notice } = useSendMessage(channelId, showError);
   const [sentSignal, setSentSignal] = useState(0);
-  const encodeMentions = useMentionEncoder(teamId);
-  useChannelMounted(channelId, teamId);
-  const typing = useTypingSender(channelId, teamId);
+  const encodeMentions = useMentionEncoder(teamId, chatPeople);
+  useChannelMounted(channelId, teamId ?? undefined);
+  const typing = useTypingSender(channelId, teamId ?? undefined);
   const onAtBottomChange = useReadChannel(channelId, teamId);
 
   const onSend = useCallback(
@@ -39,19 +48,19 @@ export function ChatView({ teamId, channelId, channelName }: Props) {
   );
 
   return (
-    <MessageActionsProvider key={channelId} teamId={teamId} channelId={channelId}>
+    <MessageActionsProvider key={channelId} teamId={teamId} channelId={channelId} chatPeople={chatPeople}>
       <div className={styles.chat}>
         <MessageList
           key={channelId}
           channelId={channelId}
-          channelName={channelName}
+          place={place}
           onRetry={retry}
           onDiscard={discard}
           scrollToBottomSignal={sentSignal}
           onAtBottomChange={onAtBottomChange}
         />
         <PaceNotice notice={notice} />
-        <Composer key={`composer-${channelId}`} channelName={channelName} onSend={onSend} onTyping={typing.typed} />
+        {composerReplacement ?? <Composer key={`composer-${channelId}`} place={place} onSend={onSend} onTyping={typing.typed} />}
         <TypingIndicator channelId={channelId} />
       </div>
     </MessageActionsProvider>

@@ -10,9 +10,10 @@ import { useMessageActions } from '../message-actions/actions-context';
 import { ReplyBar } from '../message-actions/ReplyBar';
 import { SmileIcon } from '../reactions/ReactionBar';
 import { useMentionAutocomplete } from './content/MentionAutocomplete';
+import { placeText, type ChatPlace } from './place';
 
 interface Props {
-  channelName: string;
+  place: ChatPlace;
   /** Send the text; `replyTo`: the message being replied to (the reply bar above the box). */
   onSend: (content: string, replyTo: string | null) => void;
   /** The draft was edited and is not blank (the channel hears that the user is typing). */
@@ -25,7 +26,7 @@ const MAX_HEIGHT_PX = 240;
  * The message box: Enter sends, Shift+Enter adds a line; a counter shows from 1500 characters; the
  * limit is 2000, or 5000 with the PREMIUM flag; sending is disabled when blank or too long.
  */
-export function Composer({ channelName, onSend, onTyping }: Props) {
+export function Composer({ place, onSend, onTyping }: Props) {
   const { t } = useTranslation('chat');
   const me = useMeUser();
   const limit = messageLimit(isPremium(me));
@@ -94,7 +95,7 @@ export function Composer({ channelName, onSend, onTyping }: Props) {
     submit();
   };
 
-  const label = t('composerLabel', { channel: channelName });
+  const label = placeText(t, place, 'composerLabel');
   return (
     <form className={styles.composer} onSubmit={onSubmit}>
       <ReplyBar />

@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { roleNameStyle } from '../members/member-groups';
 import { useProfileCard } from '../members/profile-card-context';
@@ -11,6 +11,8 @@ import { messageElementId } from '../message-actions/jump';
 import { MessageToolbar } from '../message-actions/MessageToolbar';
 import { ReplyPreview } from '../message-actions/ReplyPreview';
 import { ReactionBar } from '../reactions/ReactionBar';
+import { useIsBlocked } from '../friends/queries';
+import { BlockedMessage } from './BlockedMessage';
 import { useMentionsMe } from './content/mentions-me';
 import { formatFull, formatTime } from './format';
 import type { ChatMessage } from './message-cache';
@@ -37,6 +39,11 @@ export const MessageItem = memo(function MessageItem({ message, grouped, onRetry
   const actions = useMessageActions();
   const editing = actions?.editingId === message.id;
   const sent = message.state === 'sent';
+  // A blocked author's message is collapsed until shown (001 §6).
+  const blocked = useIsBlocked(message.createdBy.id);
+  const [revealed, setRevealed] = useState(false);
+  if (blocked && !revealed)
+    return <BlockedMessage authorId={message.createdBy.id} authorName={message.createdBy.username} onReveal={() => setRevealed(true)} />;
   const className = [
     styles.message,
     grouped ? styles.grouped : styles.first,
@@ -113,7 +120,7 @@ export const MessageItem = memo(function MessageItem({ message, grouped, onRetry
             {message.editedAt && <EditedMark editedAt={message.editedAt} />}
           </div>
         )}
-        {actions && sent && <ReactionBar message={message} teamId={actions.teamId} toggle={actions.reactions} />}
+        {actions && sent && <ReactionBar message={message} teamId={actions.teamId} people={actions.chatPeople} toggle={actions.reactions} />}
         {message.state === 'sending' && <span className="visually-hidden">{t('state.sending')}</span>}
         {message.state === 'failed' && message.nonce && (
           <div className={styles.failure}>

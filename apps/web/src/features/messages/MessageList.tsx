@@ -10,11 +10,12 @@ import { unseenCount } from './unseen';
 import { useChannelMessages, usePendingMessages } from './message-queries';
 import { MessageItem } from './MessageItem';
 import { SystemMessage } from './SystemMessage';
+import { placeText, type ChatPlace } from './place';
 import styles from './MessageList.module.css';
 
 interface Props {
   channelId: string;
-  channelName: string;
+  place: ChatPlace;
   onRetry: (nonce: string) => void;
   onDiscard: (nonce: string) => void;
   /** Bumped by the composer after a send: scroll to the bottom even when reading older messages. */
@@ -26,7 +27,7 @@ interface Props {
 /** Distance from the bottom (px) under which the view counts as "at the bottom" and follows new messages. */
 const STICK_THRESHOLD = 48;
 
-export function MessageList({ channelId, channelName, onRetry, onDiscard, scrollToBottomSignal, onAtBottomChange }: Props) {
+export function MessageList({ channelId, place, onRetry, onDiscard, scrollToBottomSignal, onAtBottomChange }: Props) {
   const { t, i18n } = useTranslation('chat');
   const history = useChannelMessages(channelId);
   const pending = usePendingMessages(channelId);
@@ -159,7 +160,7 @@ export function MessageList({ channelId, channelName, onRetry, onDiscard, scroll
   return (
     <div className={styles.frame}>
       {unseen > 0 && <NewMessagesBar count={unseen} onJump={jumpToPresent} />}
-      <div ref={scroller} className={styles.scroller} onScroll={onScroll} role="log" aria-label={t('messagesLabel', { channel: channelName })} tabIndex={0}>
+      <div ref={scroller} className={styles.scroller} onScroll={onScroll} role="log" aria-label={placeText(t, place, 'messagesLabel')} tabIndex={0}>
         <div className={styles.inner}>
           {hasNextPage ? (
             <div ref={sentinel} className={styles.loader} role="status">
@@ -178,10 +179,10 @@ export function MessageList({ channelId, channelName, onRetry, onDiscard, scroll
           ) : (
             <div className={styles.welcome}>
               <div className={styles.welcomeIcon} aria-hidden="true">
-                #
+                {place.kind === 'channel' ? '#' : '@'}
               </div>
-              <h2 className={styles.welcomeTitle}>{t('welcomeTitle', { channel: channelName })}</h2>
-              <p className={styles.welcomeText}>{t('welcomeText', { channel: channelName })}</p>
+              <h2 className={styles.welcomeTitle}>{placeText(t, place, 'welcomeTitle')}</h2>
+              <p className={styles.welcomeText}>{placeText(t, place, 'welcomeText')}</p>
             </div>
           )}
           {rows.map((row) =>

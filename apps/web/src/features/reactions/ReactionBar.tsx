@@ -1,21 +1,23 @@
 import type { Message } from '@rally/shared/api/messages';
 import type { Reaction } from '@rally/shared/api/reactions';
-import type { Member } from '@rally/shared/api/teams';
 import { useTranslation } from 'react-i18next';
 import { useTeamMembers } from '../teams/members-queries';
 import { EmojiPickerButton } from '../emoji/EmojiPickerButton';
 import { EmojiGlyph } from './EmojiGlyph';
 import styles from './Reactions.module.css';
 import type { ReactionToggle } from './use-react';
+import type { ChatPerson } from '../message-actions/actions-context';
 
 interface Props {
   message: Message;
-  teamId: string;
+  /** Null in a direct chat, whose people `people` names. */
+  teamId: string | null;
+  people?: readonly ChatPerson[];
   toggle: ReactionToggle;
 }
 
-/** Names of those who reacted, as far as the reader knows them (members of the team). */
-function namesOf(reaction: Reaction, members: Member[] | undefined, myId: string, you: string): string[] {
+/** Names of those who reacted, as far as the reader knows them (members of the team, or the chat's people). */
+function namesOf(reaction: Reaction, members: readonly ChatPerson[] | undefined, myId: string, you: string): string[] {
   return reaction.users.map((id) => (id === myId ? you : (members?.find((m) => m.id === id)?.username ?? null))).filter((n): n is string => n !== null);
 }
 
@@ -24,9 +26,9 @@ function namesOf(reaction: Reaction, members: Member[] | undefined, myId: string
  * among those who reacted; a click adds or takes back theirs (shown at once). The tooltip and the
  * accessible name say who reacted. A last button opens the picker to add another.
  */
-export function ReactionBar({ message, teamId, toggle }: Props) {
+export function ReactionBar({ message, teamId, people, toggle }: Props) {
   const { t } = useTranslation('message-actions');
-  const members = useTeamMembers(teamId).data;
+  const members = useTeamMembers(teamId ?? '', teamId !== null).data ?? people;
   if (message.reactions.length === 0) return null;
   return (
     <div className={styles.bar} role="group" aria-label={t('reactions.label')}>
@@ -51,7 +53,13 @@ export function ReactionBar({ message, teamId, toggle }: Props) {
           </button>
         );
       })}
-      <EmojiPickerButton label={t('toolbar.react')} className={styles.addChip} teamId={teamId} align="start" onPick={(picked) => toggle.pick(message, picked)}>
+      <EmojiPickerButton
+        label={t('toolbar.react')}
+        className={styles.addChip}
+        teamId={teamId ?? undefined}
+        align="start"
+        onPick={(picked) => toggle.pick(message, picked)}
+      >
         <SmileIcon />
       </EmojiPickerButton>
     </div>

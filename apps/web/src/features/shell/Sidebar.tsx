@@ -26,6 +26,7 @@ import { useSoundsMuted } from '../unread/sounds';
 import { badgeText as friendBadgeText } from '../friends/friend-lists';
 import friendStyles from '../friends/FriendBadge.module.css';
 import { FriendInviteDialog } from '../friends/FriendInviteDialog';
+import { DmShortcuts } from './DmShortcuts';
 import { useIncomingRequestCount } from '../friends/queries';
 import { useShell } from './shell-context';
 import styles from './Sidebar.module.css';
@@ -113,6 +114,7 @@ export function Sidebar() {
             </span>
           )}
         </NavLink>
+        <DmShortcuts tipProps={tipProps} />
         <span className={styles.separator} aria-hidden="true" />
         <DndContext
           sensors={sensors}

@@ -1,3 +1,5 @@
+import { applyDmsReady, dmEvents } from '../dms/events';
+import { dmMessageArrived, dmMessageChanged } from '../dms/cache';
 import { applyFriendsReady, friendEvents } from '../friends/events';
 import { messageEvents } from '../messages/events';
 import { applyTeamsReady, teamEvents } from '../teams/events';
@@ -18,6 +20,7 @@ export const liveEvents: LiveEvents = {
     applyMeReady(qc, data);
     applyUnreadReady(qc);
     applyFriendsReady(qc);
+    applyDmsReady(qc);
   },
   events: {
     ...friendEvents,
@@ -26,11 +29,21 @@ export const liveEvents: LiveEvents = {
     ...userEvents,
     ...unreadEvents,
     ...typingEvents,
-    // A new message is history (messages), counters and a notification (unread), and its author no longer typing (typing).
+    ...dmEvents,
+    // A new message is history (messages), counters and a notification (unread), its author no longer typing (typing), and a direct chat's newest (dms).
     MESSAGE_SEND: (qc, message) => {
       messageEvents.MESSAGE_SEND(qc, message);
       countAndNotify(qc, message);
       clearTyping(qc, message.channelId, message.createdBy.id);
+      dmMessageArrived(qc, message);
+    },
+    MESSAGE_UPDATED: (qc, message) => {
+      messageEvents.MESSAGE_UPDATED(qc, message);
+      dmMessageChanged(qc, message.channelId, message.id, { content: message.content });
+    },
+    MESSAGE_DELETED: (qc, data) => {
+      messageEvents.MESSAGE_DELETED(qc, data);
+      dmMessageChanged(qc, data.channelId, data.id, { deleted: true });
     },
   } satisfies EventHandlers,
 };

@@ -86,7 +86,7 @@ export function TeamPage() {
       {channel ? (
         <>
           <ChannelHeader channel={channel} />
-          {channel.type === 'text' && <ChatView teamId={team.id} channelId={channel.id} channelName={channel.name} />}
+          {channel.type === 'text' && <ChatView teamId={team.id} channelId={channel.id} place={{ kind: 'channel', name: channel.name }} />}
         </>
       ) : (
         <div className={styles.noChannel}>

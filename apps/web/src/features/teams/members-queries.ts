@@ -6,8 +6,8 @@ import { heardPresences } from '../users/cache';
 
 const FIVE_MINUTES = 5 * 60_000;
 
-/** Members of a team (Member[]); live events (member added, presence) update it in place. */
-export function useTeamMembers(teamId: string) {
+/** Members of a team (Member[]); live events (member added, presence) update it in place. Not read while `enabled` is false. */
+export function useTeamMembers(teamId: string, enabled = true) {
   const qc = useQueryClient();
   return useQuery({
     queryKey: queryKeys.teamMembers(teamId),
@@ -22,5 +22,6 @@ export function useTeamMembers(teamId: string) {
       });
     },
     staleTime: FIVE_MINUTES,
+    enabled,
   });
 }

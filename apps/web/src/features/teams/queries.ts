@@ -11,8 +11,9 @@ export function useTeams() {
 }
 
 /** A team's roles, highest priority first (Role[]); seeded by READY, kept current by the role events. */
-export function useTeamRoles(teamId: string) {
+export function useTeamRoles(teamId: string, enabled = true) {
   return useQuery({
+    enabled,
     queryKey: queryKeys.teamRoles(teamId),
     queryFn: async ({ signal }) => (await call('listRoles', { params: { teamId } }, { signal })).roles.sort((a, b) => b.priority - a.priority),
     staleTime: 5 * 60_000,

@@ -4,6 +4,7 @@ import type { FeatureEventHandlers } from '../../lib/gateway/event-handlers';
 import { updateMeUser } from '../auth/cache';
 import { setFriendPresence } from '../friends/cache';
 import { updateMemberEverywhere } from '../teams/cache';
+import { setDmPresence } from '../dms/cache';
 import { forgetPresences, rememberPresence } from './cache';
 
 /** READY: the signed-in user as the gateway sees them; the presences heard in a previous session are forgotten. */
@@ -18,6 +19,7 @@ export const userEvents = {
     rememberPresence(qc, userId, presence);
     updateMemberEverywhere(qc, userId, (m) => ({ ...m, presence }));
     setFriendPresence(qc, userId, presence);
+    setDmPresence(qc, userId, presence);
     updateMeUser(qc, (user) => (user.id === userId ? { ...user, presence } : user));
   },
 } satisfies FeatureEventHandlers;

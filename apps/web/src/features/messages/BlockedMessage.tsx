@@ -1,0 +1,44 @@
+import { useTranslation } from 'react-i18next';
+import { useToast } from '../../components/ui/toast-context';
+import { ApiError } from '../../lib/api';
+import { useUnblockUser } from '../friends/mutations';
+import styles from './BlockedMessage.module.css';
+
+interface Props {
+  authorId: string;
+  authorName: string;
+  /** Show the message anyway (this once). */
+  onReveal: () => void;
+}
+
+/** In place of a message from someone the reader blocked (001 §6): collapsed, with Show and Unblock. */
+export function BlockedMessage({ authorId, authorName, onReveal }: Props) {
+  const { t } = useTranslation('dms');
+  const toast = useToast();
+  const unblock = useUnblockUser();
+  return (
+    <div className={styles.blocked} role="article" aria-label={t('blocked.label', { name: authorName })}>
+      <svg className={styles.icon} viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
+        <circle cx="12" cy="12" r="8.5" fill="none" stroke="currentColor" strokeWidth="2" />
+        <path d="M6 6l12 12" stroke="currentColor" strokeWidth="2" />
+      </svg>
+      <span className={styles.text}>{t('blocked.text')}</span>
+      <button type="button" className={styles.link} onClick={onReveal}>
+        {t('blocked.show')}
+      </button>
+      <button
+        type="button"
+        className={styles.link}
+        disabled={unblock.isPending}
+        onClick={() =>
+          unblock.mutate(authorId, {
+            onSuccess: () => toast.show(t('blocked.unblocked', { name: authorName }), 'success'),
+            onError: (err) => toast.show(err instanceof ApiError ? err.message : t('error'), 'error'),
+          })
+        }
+      >
+        {t('blocked.unblock')}
+      </button>
+    </div>
+  );
+}
