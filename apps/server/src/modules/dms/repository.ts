@@ -73,7 +73,7 @@ export async function showToAll(db: Executor, channelId: string): Promise<string
   return rows.map((r) => r.userId);
 }
 
-/** A chat of the user's list, with its newest message (deleted ones included: the list says so). */
+/** A chat of the user's list, with its newest message that is not deleted. */
 export interface ChatRow {
   channelId: string;
   pairKey: string | null;
@@ -101,7 +101,7 @@ export async function listChats(db: Executor, userId: string, channelId?: string
       join ${directChats} d on d.channel_id = m.channel_id
       left join lateral (
         select id, created_at, content, deleted_at, author_id, type from messages x
-         where x.channel_id = m.channel_id order by x.id desc limit 1
+         where x.channel_id = m.channel_id and x.deleted_at is null order by x.id desc limit 1
       ) last on true
      where m.user_id = ${userId} and ${which}
      order by coalesce(last.id, d.channel_id) desc`);

@@ -87,10 +87,10 @@ function DmRow({ dm, active }: { dm: DirectChat; active: boolean }) {
       : last.createdBy === me?.id
         ? t('preview.mine', { text: previewText(last.content) })
         : previewText(last.content);
-  const label = unread.unread > 0 ? t('rowUnread', { name, count: unread.unread }) : name;
   return (
     <li className={`${styles.row}${active ? ` ${styles.active}` : ''}${unread.unread > 0 ? ` ${styles.unread}` : ''}`}>
-      <NavLink to={`/chat/${dm.id}`} className={styles.link} aria-label={label} aria-current={active ? 'page' : undefined}>
+      {/* Named by what it shows (the name, the preview) and the unread count for screen readers. */}
+      <NavLink to={`/chat/${dm.id}`} className={styles.link} aria-current={active ? 'page' : undefined}>
         <span className={styles.avatar}>
           {first ? <Avatar id={first.id} name={first.username} size={34} /> : null}
           {first && !dm.group && <PresenceDot presence={first.presence} />}
@@ -101,9 +101,12 @@ function DmRow({ dm, active }: { dm: DirectChat; active: boolean }) {
           {preview && <span className={styles.preview}>{preview}</span>}
         </span>
         {unread.unread > 0 && (
-          <span className={`${badgeStyles.badge} ${styles.badge}`} aria-hidden="true">
-            {badgeText(unread.unread, LIMITS.unread.dmBadgeMax)}
-          </span>
+          <>
+            <span className={`${badgeStyles.badge} ${styles.badge}`} aria-hidden="true">
+              {badgeText(unread.unread, LIMITS.unread.dmBadgeMax)}
+            </span>
+            <span className="visually-hidden">{t('rowUnread', { count: unread.unread })}</span>
+          </>
         )}
       </NavLink>
       <button

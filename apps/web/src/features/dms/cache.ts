@@ -77,10 +77,11 @@ export function dmMessageArrived(qc: QueryClient, message: Message): void {
   upsertDm(qc, { ...dm, lastMessage });
 }
 
-/** A chat's newest message was edited or deleted: its preview follows. */
+/** A chat's newest message was edited or deleted: its preview follows (after a delete, the message before it). */
 export function dmMessageChanged(qc: QueryClient, channelId: string, messageId: string, change: { content: string } | { deleted: true }): void {
   const dm = dmOf(qc, channelId);
   if (!dm?.lastMessage || dm.lastMessage.id !== messageId) return;
-  const lastMessage = 'deleted' in change ? { ...dm.lastMessage, content: '', isDeleted: true } : { ...dm.lastMessage, content: change.content };
-  upsertDm(qc, { ...dm, lastMessage });
+  // A deleted newest message: the one before it is the preview now, which the list's read finds.
+  if ('deleted' in change) reloadDms(qc);
+  else upsertDm(qc, { ...dm, lastMessage: { ...dm.lastMessage, content: change.content } });
 }
