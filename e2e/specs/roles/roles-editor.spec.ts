@@ -73,8 +73,7 @@ test('the owner creates, edits, reorders and deletes roles in team settings', as
     await handle.focus();
     await page.keyboard.press('Space');
     await expect(handle).toHaveAttribute('aria-pressed', 'true');
-    await page.keyboard.press('ArrowUp');
-    await expect(page.getByText(`${scouts} is over ${raiders}.`)).toBeAttached();
+    await moveUntilAnnounced(page, 'ArrowUp', `${scouts} is over ${raiders}.`);
     await page.keyboard.press('Space');
     expect((await saved).ok()).toBe(true);
     await expect.poll(() => listedNames(dialog)).toEqual([scouts, raiders, '@everyone']);

@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { createTeam, type ApiTeam, type ApiUser } from '../../fixtures/api';
 import { snap } from '../../fixtures/screenshots';
 import { expect, test } from '../../fixtures/test';
-import { channelPath, expectChannelOpen } from '../../fixtures/ui';
+import { channelPath, expectChannelOpen, moveUntilAnnounced } from '../../fixtures/ui';
 
 /**
  * Drag-and-drop ordering (spec 001 §2, §6 MANAGE_CHANNELS, §7): channels within a category, channels
@@ -68,18 +68,6 @@ async function dragTo(page: Page, from: Locator, to: Locator, { below = false } 
   await page.mouse.move(b.x + b.width / 2, b.y + (below ? b.height * 0.8 : b.height * 0.2), { steps: 12 });
 }
 
-/**
- * Press `key` with an item picked up by keyboard until `announced` is read out, then stop: an arrow
- * pressed before dnd-kit has measured the list moves nothing, so the test drops only after the move.
- */
-async function moveUntilAnnounced(page: Page, key: 'ArrowUp' | 'ArrowDown', announced: string): Promise<void> {
-  const over = page.getByText(announced);
-  for (let i = 0; i < 3 && (await over.count()) === 0; i += 1) {
-    await page.keyboard.press(key);
-    await over.waitFor({ state: 'attached', timeout: 2_000 }).catch(() => undefined);
-  }
-  await expect(over).toBeAttached();
-}
 
 const saved = (page: Page, path: RegExp) => page.waitForResponse((r) => path.test(new URL(r.url()).pathname) && r.request().method() !== 'GET');
 
