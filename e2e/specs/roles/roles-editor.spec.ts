@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import type { ApiTeam } from '../../fixtures/api';
 import { snap } from '../../fixtures/screenshots';
 import { expect, test } from '../../fixtures/test';
-import { channelPath, expectChannelOpen } from '../../fixtures/ui';
+import { channelPath, expectChannelOpen, moveUntilAnnounced } from '../../fixtures/ui';
 
 /** Team settings → Roles, through the team menu (any language: the menu's first item is Team settings). */
 async function openRolesTab(page: Page, team: ApiTeam): Promise<Locator> {
