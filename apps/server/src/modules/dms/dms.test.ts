@@ -4,6 +4,9 @@ import type { DirectChat } from '@rally/shared/api/dms';
 import { call, withTestApp } from '../../../test/helpers/app';
 import { makeTeam, makeUser, type TestUser } from '../../../test/helpers/factories';
 import { readyClient } from '../../gateway/testing';
+import { newId } from '../../lib/snowflake';
+import { messages } from '../../db/schema';
+import { insertChat, pairKeyOf } from './repository';
 
 /** Direct chats (001 §2 /chat, §3 Direct chat, §6 blocked DM user, §7 Friends and DMs; 000 §3 privacy). */
 describe('direct chats', () => {
@@ -130,6 +133,23 @@ describe('direct chats', () => {
     // Unblocked: they write again.
     expect((await call(ctx.app, 'DELETE', `/api/v1/me/users/${ada.id}/block`, { cookie: bob.cookie })).statusCode).toBe(200);
     expect((await send(ada, dm.id, 'hi again')).statusCode).toBe(201);
+  });
+
+  it('keeps a system chat read-only: listed and readable, never written to', async () => {
+    const ada = await user();
+    const system = await makeUser(ctx.app, 'Rally', { system: true });
+    const channelId = newId();
+    await ctx.db.transaction((tx) =>
+      insertChat(tx, { channelId, pairKey: pairKeyOf(ada.id, system.id), createdBy: null, readOnly: true, memberIds: [ada.id, system.id] }),
+    );
+    await ctx.db.insert(messages).values({ id: newId(), channelId, authorId: system.id, content: 'Welcome to Rally!' });
+    const [chat] = await list(ada);
+    expect(chat).toMatchObject({ id: channelId, readOnly: true, users: [{ id: system.id, system: true }], lastMessage: { content: 'Welcome to Rally!' } });
+    expect((await history(ada, channelId)).json().messages.map((m: { content: string }) => m.content)).toEqual(['Welcome to Rally!']);
+    const refused = await send(ada, channelId, 'hello?');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('no_permission_to_send_messages');
+    expect((await history(ada, channelId)).json().messages).toHaveLength(1);
   });
 
   it('opens a group chat with several people; each sees the others', async () => {
