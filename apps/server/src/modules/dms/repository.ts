@@ -105,7 +105,7 @@ export async function listChats(db: Executor, userId: string, channelId?: string
       ) last on true
      where m.user_id = ${userId} and ${which}
      order by coalesce(last.id, d.channel_id) desc`);
-  return (result as unknown as { rows: ChatRow[] }).rows.map((row) => ({
+  return (result as { rows: ChatRow[] }).rows.map((row) => ({
     ...row,
     // (The driver gives timestamps as Date or string by engine; json_build_object gives ISO text.)
     createdAt: new Date(row.createdAt),
