@@ -34,6 +34,7 @@ import { banMemberEndpoint, kickMemberEndpoint, leaveTeamEndpoint, listAuditLogs
 import { listMessagesEndpoint, sendMessageEndpoint } from './messages';
 import { deleteMessageEndpoint, editMessageEndpoint, getMessageEndpoint, reportMessageEndpoint } from './message-actions';
 import { addReactionEndpoint, myEmojisEndpoint, removeReactionEndpoint } from './reactions';
+import { cancelScheduledMessageEndpoint, listScheduledMessagesEndpoint } from './scheduled-messages';
 import { searchMessagesEndpoint } from './search';
 import {
   addMemberRoleEndpoint,
@@ -139,6 +140,8 @@ export const ENDPOINTS = {
   reportMessage: reportMessageEndpoint,
   addReaction: addReactionEndpoint,
   removeReaction: removeReactionEndpoint,
+  listScheduledMessages: listScheduledMessagesEndpoint,
+  cancelScheduledMessage: cancelScheduledMessageEndpoint,
   myEmojis: myEmojisEndpoint,
   searchMessages: searchMessagesEndpoint,
   listFriends: listFriendsEndpoint,

@@ -10,6 +10,8 @@ import { channelPermissions, type ChannelAccess } from '../permissions/access';
 import { publishEvent } from '../../lib/events';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { reactionsFor } from '../reactions/service';
+import { scheduleMessage } from '../scheduled-messages/service';
+import type { ScheduledMessage } from '@rally/shared/api/scheduled-messages';
 import { prepareContent } from './content';
 import { toMessage } from './mappers';
 import { messageRepository, type MessageAuthor, type MessageRepository } from './repository';
@@ -79,7 +81,8 @@ export async function listMessages(
  * channel); `author` is that member's user row, which the request read with its session:
  * per-user rate limit, the sender's length limit (PREMIUM: 5000, else 2000), a reply target in the
  * same channel, the channel's slowmode. After the insert, the message (nonce included) is published as MESSAGE_SEND to the
- * channel's audience.
+ * channel's audience. With `scheduledAt`, after the same checks, it is kept for the scheduler
+ * instead (modules/scheduled-messages) and the scheduled message is returned.
  */
 export async function sendMessage(
   deps: MessageServiceDeps,
@@ -87,7 +90,7 @@ export async function sendMessage(
   author: MessageSender,
   input: SendMessageRequest,
   repo: MessageRepository = messageRepository,
-): Promise<Message> {
+): Promise<{ message: Message } | { scheduledMessage: ScheduledMessage }> {
   const { userId } = access;
   if (author.id !== userId) throw new Error('sendMessage: the author is not the member whose access was checked');
   const channelId = channel.id;
@@ -101,6 +104,9 @@ export async function sendMessage(
     throw badRequest('message_reply_invalid', { replyTo: 'message_reply_invalid' });
   }
   await enforceSlowmode(deps, { access, channel });
+  if (input.scheduledAt) {
+    return { scheduledMessage: await scheduleMessage(deps, { channelId, authorId: userId, content, replyTo, sendAt: new Date(input.scheduledAt) }) };
+  }
 
   const row = await repo.insertMessage(deps.db, {
     id: newId(),
@@ -114,5 +120,5 @@ export async function sendMessage(
   });
   const message = toMessage(row, author);
   await publishEvent(deps, { audience: { kind: 'channel', channelId }, event: { type: 'MESSAGE_SEND', data: message } });
-  return message;
+  return { message };
 }

@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useToast } from '../../components/ui/toast-context';
 import { useChannelMounted } from '../../lib/gateway/use-channel-mounted';
 import styles from './ChatView.module.css';
@@ -11,6 +12,9 @@ import { MessageActionsProvider } from '../message-actions/MessageActionsProvide
 import { TypingIndicator } from '../typing/TypingIndicator';
 import { useTypingSender } from '../typing/use-typing-sender';
 import { useReadChannel } from '../unread/use-read-channel';
+import { useScheduleMessage } from '../scheduled/mutations';
+import { ScheduledMessages } from '../scheduled/ScheduledMessages';
+import { formatFull } from './format';
 
 interface Props {
   teamId: string;
@@ -18,7 +22,7 @@ interface Props {
   channelName: string;
 }
 
-/** A text channel's conversation: history with the scroll-up loader, and the composer. */
+/** A text channel's conversation: history with the scroll-up loader, the user's scheduled messages, and the composer. */
 export function ChatView({ teamId, channelId, channelName }: Props) {
   const toast = useToast();
   const showError = useCallback((message: string) => toast.show(message, 'error'), [toast]);
@@ -28,6 +32,8 @@ export function ChatView({ teamId, channelId, channelName }: Props) {
   useChannelMounted(channelId, teamId);
   const typing = useTypingSender(channelId, teamId);
   const onAtBottomChange = useReadChannel(channelId, teamId);
+  const schedule = useScheduleMessage(channelId);
+  const { t, i18n } = useTranslation('scheduled');
 
   const onSend = useCallback(
     (content: string, replyTo: string | null) => {
@@ -36,6 +42,14 @@ export function ChatView({ teamId, channelId, channelName }: Props) {
       setSentSignal((n) => n + 1);
     },
     [send, encodeMentions, typing],
+  );
+
+  const onSchedule = useCallback(
+    async (content: string, replyTo: string | null, scheduledAt: string) => {
+      const scheduled = await schedule.mutateAsync({ content: encodeMentions(content), replyTo, scheduledAt });
+      toast.show(t('scheduledFor', { time: formatFull(new Date(scheduled.scheduledAt), i18n.language) }), 'success');
+    },
+    [schedule, encodeMentions, toast, t, i18n.language],
   );
 
   return (
@@ -51,7 +65,8 @@ export function ChatView({ teamId, channelId, channelName }: Props) {
           onAtBottomChange={onAtBottomChange}
         />
         <PaceNotice notice={notice} />
-        <Composer key={`composer-${channelId}`} channelName={channelName} onSend={onSend} onTyping={typing.typed} />
+        <ScheduledMessages teamId={teamId} channelId={channelId} />
+        <Composer key={`composer-${channelId}`} channelName={channelName} onSend={onSend} onTyping={typing.typed} onSchedule={onSchedule} />
         <TypingIndicator channelId={channelId} />
       </div>
     </MessageActionsProvider>

@@ -5,6 +5,9 @@ import { applyMeReady, userEvents } from '../users/events';
 import { applyUnreadReady, countAndNotify, unreadEvents } from '../unread/events';
 import { typingEvents } from '../typing/events';
 import { clearTyping } from '../typing/typing-cache';
+import { scheduledMessageSent } from '../scheduled/cache';
+import type { MeResponse } from '@rally/shared/api/users';
+import { queryKeys } from '../../lib/query-keys';
 import type { EventHandlers, LiveEvents } from '../../lib/gateway/event-handlers';
 
 /**
@@ -26,11 +29,13 @@ export const liveEvents: LiveEvents = {
     ...userEvents,
     ...unreadEvents,
     ...typingEvents,
-    // A new message is history (messages), counters and a notification (unread), and its author no longer typing (typing).
+    // A new message is history (messages), counters and a notification (unread), its author no longer typing (typing),
+    // and, when it is one of the user's scheduled messages, no longer waiting (scheduled).
     MESSAGE_SEND: (qc, message) => {
       messageEvents.MESSAGE_SEND(qc, message);
       countAndNotify(qc, message);
       clearTyping(qc, message.channelId, message.createdBy.id);
+      scheduledMessageSent(qc, message, qc.getQueryData<MeResponse | null>(queryKeys.me)?.user.id);
     },
   } satisfies EventHandlers,
 };
