@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/Button';
 import { useToast } from '../../components/ui/toast-context';
 import { ApiError } from '../../lib/api';
-import { formatFull } from '../messages/format';
+import { formatShort } from '../messages/format';
 import { notificationBody } from '../unread/notify';
 import { ClockIcon } from './ClockIcon';
 import { useCancelScheduledMessage } from './mutations';
@@ -43,7 +43,7 @@ export function ScheduledMessages({ teamId, channelId }: { teamId: string; chann
       {open && (
         <ul id={listId} className={styles.pendingList}>
           {data.map((m) => {
-            const time = formatFull(new Date(m.scheduledAt), i18n.language);
+            const time = formatShort(new Date(m.scheduledAt), i18n.language);
             return (
               <li key={m.id} className={styles.pendingItem}>
                 <span className={styles.pendingText}>

@@ -1,5 +1,6 @@
 import type { Message } from '@rally/shared/api/messages';
 import type { ScheduledMessage } from '@rally/shared/api/scheduled-messages';
+import type { MeResponse } from '@rally/shared/api/users';
 import type { QueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../../lib/query-keys';
 
@@ -27,8 +28,8 @@ export function removeScheduled(qc: QueryClient, channelId: string, id: string):
  * at its time): the waiting ones due by then have been sent or dropped; they leave the list at once,
  * and the list is read again to be exact.
  */
-export function scheduledMessageSent(qc: QueryClient, message: Message, myId: string | undefined): void {
-  if (message.type !== 'scheduled' || message.createdBy.id !== myId) return;
+export function scheduledMessageSent(qc: QueryClient, message: Message): void {
+  if (message.type !== 'scheduled' || message.createdBy.id !== qc.getQueryData<MeResponse | null>(queryKeys.me)?.user.id) return;
   const sentAt = Date.parse(message.createdAt);
   update(qc, message.channelId, (list) => list.filter((m) => Date.parse(m.scheduledAt) > sentAt));
   void qc.invalidateQueries({ queryKey: queryKeys.scheduledMessages(message.channelId), exact: true });

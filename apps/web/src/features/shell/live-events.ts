@@ -6,8 +6,6 @@ import { applyUnreadReady, countAndNotify, unreadEvents } from '../unread/events
 import { typingEvents } from '../typing/events';
 import { clearTyping } from '../typing/typing-cache';
 import { scheduledMessageSent } from '../scheduled/cache';
-import type { MeResponse } from '@rally/shared/api/users';
-import { queryKeys } from '../../lib/query-keys';
 import type { EventHandlers, LiveEvents } from '../../lib/gateway/event-handlers';
 
 /**
@@ -35,7 +33,7 @@ export const liveEvents: LiveEvents = {
       messageEvents.MESSAGE_SEND(qc, message);
       countAndNotify(qc, message);
       clearTyping(qc, message.channelId, message.createdBy.id);
-      scheduledMessageSent(qc, message, qc.getQueryData<MeResponse | null>(queryKeys.me)?.user.id);
+      scheduledMessageSent(qc, message);
     },
   } satisfies EventHandlers,
 };
