@@ -1,4 +1,5 @@
 import { type ListMessagesQuery, type Message, type SendMessageRequest } from '@rally/shared/api/messages';
+import type { ScheduledMessage } from '@rally/shared/api/scheduled-messages';
 import { RATE_LIMITS } from '@rally/shared/limits';
 import { slowmodeSeconds } from '@rally/shared/permissions';
 import type { Executor } from '../../db/client';
@@ -11,7 +12,6 @@ import { publishEvent } from '../../lib/events';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { reactionsFor } from '../reactions/service';
 import { scheduleMessage } from '../scheduled-messages/service';
-import type { ScheduledMessage } from '@rally/shared/api/scheduled-messages';
 import { prepareContent } from './content';
 import { toMessage } from './mappers';
 import { messageRepository, type MessageAuthor, type MessageRepository } from './repository';
