@@ -43,6 +43,8 @@ import { mediaRoutes } from './modules/media/routes';
 import { healthRoutes, REGION_EXEMPT_PATHS } from './modules/health/routes';
 import { attachGateway, type Gateway } from './gateway/gateway';
 import { presenceRoutes } from './modules/presence/routes';
+import { scheduledMessageRoutes } from './modules/scheduled-messages/routes';
+import { startScheduler, type Scheduler } from './modules/scheduled-messages/scheduler';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -54,6 +56,8 @@ declare module 'fastify' {
     gateway: Gateway;
     /** The periodic deletion of expired sessions (modules/auth/session-expiry.ts). */
     sessionSweep: SessionSweep;
+    /** The poller that sends scheduled messages when they are due (modules/scheduled-messages/scheduler.ts). */
+    scheduler: Scheduler;
     /** Secret for signing (cookies, captcha challenges). */
     secret: string;
   }
@@ -128,6 +132,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     uploadRoutes,
     mediaRoutes,
     presenceRoutes,
+    scheduledMessageRoutes,
   ])
     await app.register(routes);
   await serveWebClient(app, config);
@@ -140,8 +145,17 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     startSessionSweep(database.db, (err) => app.log.warn({ err }, 'expired session sweep failed')),
   );
 
+  app.decorate(
+    'scheduler',
+    startScheduler(
+      { db: database.db, bus, log: app.log },
+      { intervalMs: config.SCHEDULER_INTERVAL_MS, onError: (err) => app.log.error({ err }, 'scheduled messages: sending failed') },
+    ),
+  );
+
   app.addHook('preClose', async () => {
     await app.sessionSweep.stop();
+    await app.scheduler.stop();
     await gateway.shutdown();
   });
   app.addHook('onClose', async () => {

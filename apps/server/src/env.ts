@@ -97,6 +97,11 @@ const settingsSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Add the database and bus kinds and the socket count to /api/v1/health (for operators; off for the public). */
   HEALTH_DETAILS: bool.default(false),
+  /**
+   * How often the scheduler looks for scheduled messages that are due (modules/scheduled-messages);
+   * a message scheduled through this process wakes it at its time as well.
+   */
+  SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(10).max(3_600_000).default(1000),
   /** Serve the development-only pages (mail outbox). */
   DEV_PAGES: bool.default(false),
   // ---- gateway (/api/v1/ws); see docs/gateway-protocol.md. Defaults are the protocol's; tests shorten them. ----

@@ -82,6 +82,11 @@ export const LIMITS = {
    * badge at most `dmBadgeMax` then '99+'.
    */
   unread: { countCap: 1000, channelBadgeMax: 999, dmBadgeMax: 99 },
+  /**
+   * Scheduled messages (001 §5, §9: up to 365 days ahead). The spec gives no bound for how many may
+   * wait; `pendingMax` bounds one user's, over all channels.
+   */
+  scheduledMessage: { maxDaysAhead: 365, pendingMax: 100 },
 } as const;
 
 /** Per-user rate limits enforced by the server (fixed windows). */

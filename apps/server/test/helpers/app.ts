@@ -39,6 +39,8 @@ export async function createTestApp(overrides: Partial<ConfigInput> = {}, option
     WEB_DIST: '/nonexistent',
     // Presence by connection is tested on its own (gateway/presence.test.ts): elsewhere its events would interleave with the frames counted.
     GATEWAY_PRESENCE_ON_CONNECT: 'false',
+    // The scheduler is tested on its own (modules/scheduled-messages): elsewhere its polls would join the statements that tests count.
+    SCHEDULER_INTERVAL_MS: '3600000',
     ...overrides,
   });
   const bus = options.bus?.();

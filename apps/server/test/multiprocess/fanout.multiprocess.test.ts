@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { signerFactory } from '@fastify/cookie';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +12,7 @@ import type { DatabaseHandle } from '../../src/db/client';
 import { hashToken } from '../../src/modules/auth/session-repository';
 import { TestClient, until } from '../../src/gateway/testing';
 import { openTestDatabase } from '../helpers/database';
+import { dropRedisKeys, sharedSettings } from '../helpers/multiprocess';
 import { makeChannel, makeMember, makeRole, makeTeam, makeUser, type TeamFixture, type TestUser, type WithSigner } from '../helpers/factories';
 import { startServer, type ServerProcess } from '../helpers/server-process';
 
@@ -22,16 +22,8 @@ import { startServer, type ServerProcess } from '../helpers/server-process';
  * roles, kick, ban, owner change, team deletion through A's API), and a session dropped on B (even
  * by B's shutdown) resumes on A. Run by `npm run test:pg` (vitest --config apps/server/vitest.multiprocess.config.ts).
  */
-const { DATABASE_URL, REDIS_URL } = process.env;
-if (!DATABASE_URL || !REDIS_URL) {
-  throw new Error(
-    'The multi-process suite needs PostgreSQL and Redis: set DATABASE_URL (a server where it may create and drop a database) and REDIS_URL, ' +
-      'e.g. DATABASE_URL=postgres://postgres@127.0.0.1:5432/test REDIS_URL=redis://127.0.0.1:6379',
-  );
-}
-
-const COOKIE_SECRET = `mp-secret-${randomBytes(16).toString('hex')}`;
-const REDIS_PREFIX = `rally-mp-${randomBytes(6).toString('hex')}:`;
+const shared = sharedSettings();
+const { REDIS_URL, REDIS_PREFIX } = shared;
 
 describe('two server processes on one PostgreSQL and one Redis', () => {
   let database: (DatabaseHandle & { url?: string }) | undefined;
@@ -69,7 +61,7 @@ describe('two server processes on one PostgreSQL and one Redis', () => {
     // A clone of the migrated template, so the two servers find nothing left to migrate (dropped after).
     database = await openTestDatabase();
     if (!database.url) throw new Error('openTestDatabase gave no PostgreSQL database: is DATABASE_URL set?');
-    const signer = signerFactory(COOKIE_SECRET);
+    const signer = signerFactory(shared.COOKIE_SECRET);
     rows = { db: database.db, signCookie: (token) => signer.sign(token) };
     redis = new Redis(REDIS_URL);
     stream = await RedisBus.connect(REDIS_URL, REDIS_PREFIX);
@@ -80,10 +72,8 @@ describe('two server processes on one PostgreSQL and one Redis', () => {
     await makeChannel(rows, team.teamId, { name: 'staff', parentId: team.categoryId, priority: 1, hiddenFrom: [team.teamId] });
 
     const env = {
+      ...shared,
       DATABASE_URL: database.url,
-      REDIS_URL,
-      REDIS_PREFIX,
-      COOKIE_SECRET,
       // Long enough for a RESUME sent right after the socket opens to arrive first on a loaded machine
       // (after the wait, READY starts a fresh session and the RESUME gets INVALID_SESSION).
       GATEWAY_RESUME_WAIT_MS: '250',
@@ -100,11 +90,8 @@ describe('two server processes on one PostgreSQL and one Redis', () => {
     await Promise.all([a?.stop(), b?.stop()]);
     await stream?.close();
     await database?.close();
-    if (redis) {
-      const keys = await redis.keys(`${REDIS_PREFIX}*`);
-      if (keys.length > 0) await redis.del(...keys);
-      redis.disconnect();
-    }
+    redis?.disconnect();
+    await dropRedisKeys(REDIS_URL, REDIS_PREFIX);
   });
 
   it('delivers a message posted through process A to a socket on process B', async () => {

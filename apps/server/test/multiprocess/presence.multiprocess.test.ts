@@ -1,6 +1,4 @@
-import { randomBytes } from 'node:crypto';
 import { signerFactory } from '@fastify/cookie';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Presence } from '@rally/shared/api/users';
 import type { DatabaseHandle } from '../../src/db/client';
@@ -8,6 +6,7 @@ import { findUserById } from '../../src/modules/users/repository';
 import { TestClient, until, type TestFrame } from '../../src/gateway/testing';
 import { openTestDatabase } from '../helpers/database';
 import { makeTeam, makeUser, type TestUser, type WithSigner } from '../helpers/factories';
+import { dropRedisKeys, sharedSettings } from '../helpers/multiprocess';
 import { startServer, type ServerProcess } from '../helpers/server-process';
 
 /**
@@ -16,16 +15,9 @@ import { startServer, type ServerProcess } from '../helpers/server-process';
  * process that is killed does not leave its users online: once its registration expires, the
  * other process takes its sessions off them. Run with the multi-process suite.
  */
-const { DATABASE_URL, REDIS_URL } = process.env;
-if (!DATABASE_URL || !REDIS_URL) throw new Error('The multi-process suite needs DATABASE_URL and REDIS_URL (see fanout.multiprocess.test.ts).');
-
-const COOKIE_SECRET = `mp-secret-${randomBytes(16).toString('hex')}`;
-const REDIS_PREFIX = `rally-mp-${randomBytes(6).toString('hex')}:`;
+const shared = sharedSettings();
 const env = {
-  DATABASE_URL,
-  REDIS_URL,
-  REDIS_PREFIX,
-  COOKIE_SECRET,
+  ...shared,
   ALLOWED_REGIONS: '*',
   GATEWAY_PRESENCE_COALESCE_MS: '50',
   // A killed process is taken for stopped after 1.5 s (beats every 0.5 s).
@@ -62,7 +54,7 @@ describe('presence over two server processes', () => {
   beforeAll(async () => {
     database = await openTestDatabase();
     if (!database.url) throw new Error('openTestDatabase gave no PostgreSQL database: is DATABASE_URL set?');
-    const signer = signerFactory(COOKIE_SECRET);
+    const signer = signerFactory(shared.COOKIE_SECRET);
     rows = { db: database.db, signCookie: (token) => signer.sign(token) };
     [a, b] = await Promise.all([startServer({ ...env, DATABASE_URL: database.url }), startServer({ ...env, DATABASE_URL: database.url })]);
   });
@@ -71,10 +63,7 @@ describe('presence over two server processes', () => {
     for (const c of clients) c.drop();
     await Promise.all([a?.stop(), b?.stop()]);
     await database?.close();
-    const redis = new Redis(REDIS_URL);
-    const keys = await redis.keys(`${REDIS_PREFIX}*`);
-    if (keys.length > 0) await redis.del(...keys);
-    redis.disconnect();
+    await dropRedisKeys(shared.REDIS_URL, shared.REDIS_PREFIX);
   });
 
   it('counts sessions on both processes together: offline only when the last one, on either, closes', async () => {

@@ -5,10 +5,11 @@ import type { Endpoint, EndpointPermission } from '@rally/shared/api/endpoint';
 import { ENDPOINTS } from '@rally/shared/api/endpoints';
 import type { EndpointName } from '@rally/shared/api/routes';
 import { ChannelPermission, TeamPermission, type ChannelPermissionName, type TeamPermissionName } from '@rally/shared/permissions';
-import { auditLogEntries, bans, channels, invites, memberRoles, messages, roles, teamMembers, teams } from '../../src/db/schema';
+import { auditLogEntries, bans, channels, invites, memberRoles, messages, roles, scheduledMessages, teamMembers, teams } from '../../src/db/schema';
 import { insertInvite } from '../../src/modules/invites/repository';
 import { insertBan } from '../../src/modules/moderation/repository';
 import { insertMessage } from '../../src/modules/messages/repository';
+import { insertScheduled } from '../../src/modules/scheduled-messages/repository';
 import { newId } from '../../src/lib/snowflake';
 import { call, withTestApp } from '../helpers/app';
 import { makeChannel, makeMember, makeRole, makeTeam, makeUser, type TestUser } from '../helpers/factories';
@@ -68,6 +69,8 @@ interface Fixtures {
   code: string;
   /** A message of `holder` in #general. */
   holderMessageId: string;
+  /** A scheduled message of `holder` in #general, due tomorrow. */
+  holderScheduledId: string;
 }
 
 /** A valid request for each permissioned endpoint: path parameters beyond the team's, and the body. */
@@ -117,6 +120,8 @@ const VALID_INPUTS: Partial<Record<EndpointName, Valid>> = {
   deleteMessage: (f) => ({ params: { channelId: f.generalId, messageId: f.holderMessageId } }),
   addReaction: (f) => ({ params: { channelId: f.generalId, messageId: f.holderMessageId, emoji: '👍' } }),
   removeReaction: (f) => ({ params: { channelId: f.generalId, messageId: f.holderMessageId, emoji: '👍' } }),
+  listScheduledMessages: (f) => ({ params: { channelId: f.generalId } }),
+  cancelScheduledMessage: (f) => ({ params: { channelId: f.generalId, scheduledMessageId: f.holderScheduledId } }),
 };
 
 describe('every permissioned route: refused without its bit, nothing changed; allowed with it', () => {
@@ -142,6 +147,10 @@ describe('every permissioned route: refused without its bit, nothing changed; al
     const secondCategoryId = await makeChannel(ctx, teamId, { type: 'category', name: 'Second', priority: 1 });
     const looseId = await makeChannel(ctx, teamId, { name: 'loose' });
     const holderMessageId = (await insertMessage(ctx.db, { id: newId(), channelId: team.generalId, authorId: holder!.id, content: 'fixture' })).id;
+    const tomorrow = new Date(Date.now() + 86_400_000);
+    const holderScheduledId = (
+      await insertScheduled(ctx.db, { id: newId(), channelId: team.generalId, authorId: holder!.id, content: 'fixture', sendAt: tomorrow })
+    ).id;
     if (bit.kind === 'channel') {
       // Written as the rows the channel routes write (the overwrite route is itself under test here).
       const mask = ChannelPermission[bit.bit];
@@ -171,10 +180,11 @@ describe('every permissioned route: refused without its bit, nothing changed; al
       roleB,
       code,
       holderMessageId,
+      holderScheduledId,
     };
   }
 
-  /** Every row of the team that a route may write: the team, its roles, members and held roles, channels, messages, bans, invites and audit log. */
+  /** Every row of the team that a route may write: the team, its roles, members and held roles, channels, messages, scheduled messages, bans, invites and audit log. */
   async function snapshot(teamId: string) {
     const teamChannels = await ctx.db.select().from(channels).where(eq(channels.teamId, teamId)).orderBy(asc(channels.id));
     const channelIds = teamChannels.map((c) => c.id);
@@ -185,6 +195,9 @@ describe('every permissioned route: refused without its bit, nothing changed; al
       memberRoles: await ctx.db.select().from(memberRoles).where(eq(memberRoles.teamId, teamId)).orderBy(asc(memberRoles.userId), asc(memberRoles.roleId)),
       channels: teamChannels,
       messages: channelIds.length ? await ctx.db.select().from(messages).where(inArray(messages.channelId, channelIds)).orderBy(asc(messages.id)) : [],
+      scheduled: channelIds.length
+        ? await ctx.db.select().from(scheduledMessages).where(inArray(scheduledMessages.channelId, channelIds)).orderBy(asc(scheduledMessages.id))
+        : [],
       bans: await ctx.db.select().from(bans).where(eq(bans.teamId, teamId)).orderBy(asc(bans.userId)),
       invites: await ctx.db.select().from(invites).where(eq(invites.teamId, teamId)).orderBy(asc(invites.code)),
       audit: await ctx.db.select().from(auditLogEntries).where(eq(auditLogEntries.teamId, teamId)).orderBy(asc(auditLogEntries.id)),

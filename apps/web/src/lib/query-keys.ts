@@ -20,6 +20,10 @@ export const queryKeys = {
   channelMessages: (channelId: string) => ['channels', channelId, 'messages'] as const,
   /** One message read on its own (a reply's target that the history does not hold); null: deleted or missing. */
   message: (channelId: string, messageId: string) => ['channels', channelId, 'message', messageId] as const,
+  /** The signed-in user's scheduled messages of a channel that are not sent yet (ScheduledMessage[], features/scheduled). */
+  scheduledMessages: (channelId: string) => ['channels', channelId, 'scheduled'] as const,
+  /** When a sent scheduled message was scheduled for (GET message's scheduledDate), for its info dialog. */
+  scheduledDate: (channelId: string, messageId: string) => ['channels', channelId, 'message', messageId, 'scheduledDate'] as const,
   /**
    * The signed-in user's own messages of a channel that the server has not confirmed yet (sending or
    * failed). Client-only (never fetched), kept apart from the history so that refetches and live

@@ -35,6 +35,7 @@ import { banMemberEndpoint, kickMemberEndpoint, leaveTeamEndpoint, listAuditLogs
 import { listMessagesEndpoint, sendMessageEndpoint } from './messages';
 import { deleteMessageEndpoint, editMessageEndpoint, getMessageEndpoint, reportMessageEndpoint } from './message-actions';
 import { addReactionEndpoint, myEmojisEndpoint, removeReactionEndpoint } from './reactions';
+import { cancelScheduledMessageEndpoint, listScheduledMessagesEndpoint } from './scheduled-messages';
 import { searchMessagesEndpoint } from './search';
 import {
   addMemberRoleEndpoint,
@@ -140,6 +141,8 @@ export const ENDPOINTS = {
   reportMessage: reportMessageEndpoint,
   addReaction: addReactionEndpoint,
   removeReaction: removeReactionEndpoint,
+  listScheduledMessages: listScheduledMessagesEndpoint,
+  cancelScheduledMessage: cancelScheduledMessageEndpoint,
   myEmojis: myEmojisEndpoint,
   searchMessages: searchMessagesEndpoint,
   listFriends: listFriendsEndpoint,

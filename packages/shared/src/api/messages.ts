@@ -5,6 +5,7 @@ import { embedSchema } from './embeds';
 import { BODY_LIMIT, defineEndpoint } from './endpoint';
 import { ROUTES } from './routes';
 import { reactionSchema } from './reactions';
+import { scheduledAtSchema, scheduledMessageSchema } from './scheduled-messages';
 import { text } from './text';
 import { presenceSchema } from './users';
 
@@ -59,19 +60,30 @@ function messageContentSchema(max: number) {
  * the content (LIMITS.message.inputMax, before anything else runs on it), and the server checks the
  * sender's own limit with their flags (message_too_long with {max}); a form uses
  * sendMessageRequestSchemaFor(premium).
+ *
+ * `scheduledAt` (spec 001 §7): send it then instead of now (future, at most 365 days ahead; see
+ * scheduled-messages.ts). `type` is the spec's: 'scheduled' needs `scheduledAt`
+ * (message_schedule_required); whether a time is given decides.
  */
-export const sendMessageRequestSchema = z.object({
-  content: messageContentSchema(LIMITS.message.inputMax),
-  nonce: text({ max: LIMITS.nonce.max }).optional().nullable(),
-  replyTo: snowflakeSchema.optional().nullable(),
-});
+export const sendMessageRequestSchema = sendBody(messageContentSchema(LIMITS.message.inputMax));
 export type SendMessageRequest = z.infer<typeof sendMessageRequestSchema>;
 
 /** The send body with the length limit of a sender (for client forms). */
 export function sendMessageRequestSchemaFor(premium: boolean) {
-  return sendMessageRequestSchema.extend({
-    content: messageContentSchema(messageLimit(premium)),
-  });
+  return sendBody(messageContentSchema(messageLimit(premium)));
+}
+
+/** The send body around a content schema (the request's bound, or a sender's limit). */
+function sendBody(content: ReturnType<typeof messageContentSchema>) {
+  return z
+    .object({
+      content,
+      nonce: text({ max: LIMITS.nonce.max }).optional().nullable(),
+      replyTo: snowflakeSchema.optional().nullable(),
+      scheduledAt: scheduledAtSchema.optional().nullable(),
+      type: z.enum(['text', 'scheduled'], { error: 'invalid_request' }).optional(),
+    })
+    .refine((b) => b.type !== 'scheduled' || !!b.scheduledAt, { message: 'message_schedule_required', path: ['scheduledAt'] });
 }
 
 /**
@@ -104,7 +116,15 @@ export const listMessagesResponseSchema = z.object({
   hasMore: z.boolean(),
 });
 
-export const sendMessageResponseSchema = z.object({ success: z.literal(true), message: messageSchema });
+/**
+ * The message as sent; or, for a send with `scheduledAt`, the scheduled message that the scheduler
+ * will send then (and no `message`).
+ */
+export const sendMessageResponseSchema = z.union([
+  z.object({ success: z.literal(true), message: messageSchema }),
+  z.object({ success: z.literal(true), scheduledMessage: scheduledMessageSchema }),
+]);
+export type SendMessageResponse = z.infer<typeof sendMessageResponseSchema>;
 
 // ---- endpoints ----
 
@@ -121,7 +141,7 @@ export const listMessagesEndpoint = defineEndpoint({
 
 export const sendMessageEndpoint = defineEndpoint({
   ...ROUTES.sendMessage,
-  summary: 'Send a message to a channel (per-user rate limit)',
+  summary: 'Send a message to a channel (per-user rate limit), or schedule it with scheduledAt',
   permission: { channel: 'SEND_MESSAGES' },
   params: channelParamsSchema,
   body: sendMessageRequestSchema,

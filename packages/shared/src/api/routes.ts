@@ -91,6 +91,8 @@ export const ROUTES = {
   reportMessage: { method: 'POST', paths: ['/api/v1/report/messages/:messageId'] },
   addReaction: { method: 'POST', paths: ['/api/v1/channels/:channelId/messages/:messageId/reactions/:emoji'] },
   removeReaction: { method: 'DELETE', paths: ['/api/v1/channels/:channelId/messages/:messageId/reactions/:emoji'] },
+  listScheduledMessages: { method: 'GET', paths: ['/api/v1/channels/:channelId/scheduled-messages'] },
+  cancelScheduledMessage: { method: 'DELETE', paths: ['/api/v1/channels/:channelId/scheduled-messages/:scheduledMessageId'] },
   myEmojis: { method: 'GET', paths: ['/api/v1/me/reactions', '/api/me/reactions'] },
   searchMessages: { method: 'GET', paths: ['/api/v1/search/messages'] },
   listFriends: { method: 'GET', paths: ['/api/v1/me/friends', '/api/me/friends'] },

@@ -154,6 +154,12 @@ export const errorMessages = {
     search_query_too_long: 'A search can be at most {{max}} characters long',
     search_date_invalid: 'Enter a date such as 2026-11-23',
     search_date_range: 'The start date must be before the end date',
+    message_schedule_invalid: 'Enter a valid date and time',
+    message_schedule_past: 'Pick a time in the future',
+    message_schedule_too_far: 'Messages can be scheduled at most {{max}} days ahead',
+    message_schedule_required: 'A scheduled message needs a date and time',
+    scheduled_message_limit: 'You can have at most {{max}} scheduled messages waiting',
+    scheduled_message_not_found: 'This scheduled message was already sent or cancelled',
   },
   tr: {
     email_invalid: 'Lütfen geçerli bir e-posta adresi girin',
@@ -302,6 +308,12 @@ export const errorMessages = {
     search_query_too_long: 'Arama en fazla {{max}} karakter olabilir',
     search_date_invalid: '2026-11-23 gibi bir tarih girin',
     search_date_range: 'Başlangıç tarihi bitiş tarihinden önce olmalıdır',
+    message_schedule_invalid: 'Geçerli bir tarih ve saat girin',
+    message_schedule_past: 'Gelecekte bir zaman seçin',
+    message_schedule_too_far: 'Mesajlar en fazla {{max}} gün sonrası için zamanlanabilir',
+    message_schedule_required: 'Zamanlanmış bir mesaj için tarih ve saat gerekir',
+    scheduled_message_limit: 'Bekleyen en fazla {{max}} zamanlanmış mesajınız olabilir',
+    scheduled_message_not_found: 'Bu zamanlanmış mesaj zaten gönderildi ya da iptal edildi',
   },
 } as const;
 
@@ -327,6 +339,8 @@ export const ERROR_DEFAULT_VARS: Partial<Record<ErrorCode, Record<string, number
   slowmode_range: { max: LIMITS.slowmode.max },
   reaction_limit: { max: LIMITS.reactions.distinctPerMessage },
   search_query_too_long: { max: LIMITS.search.queryMax },
+  message_schedule_too_far: { max: LIMITS.scheduledMessage.maxDaysAhead },
+  scheduled_message_limit: { max: LIMITS.scheduledMessage.pendingMax },
 };
 
 function fill(template: string, vars: Record<string, string | number>, keepUnknown: boolean): string {

@@ -6,6 +6,7 @@ import { makeTeam, makeUser, type TestUser } from '../../../test/helpers/factori
 import { newId } from '../../lib/snowflake';
 import { messages } from '../../db/schema';
 import { insertChat, pairKeyOf } from './repository';
+import { insertScheduled } from '../scheduled-messages/repository';
 
 /** Direct chats (001 §2 /chat, §3 Direct chat, §6 blocked DM user, §7 Friends and DMs; 000 §3 privacy). */
 describe('direct chats', () => {
@@ -149,6 +150,32 @@ describe('direct chats', () => {
     expect(refused.statusCode).toBe(403);
     expect(refused.json().code).toBe('no_permission_to_send_messages');
     expect((await history(ada, channelId)).json().messages).toHaveLength(1);
+  });
+
+  it('sends a scheduled message to a chat when it is due, shown again to a member who hid it; not once the other blocked the author', async () => {
+    const [ada, bob] = [await user(), await user()];
+    const dm = await openDm(ada, bob);
+    const scheduled = await call(ctx.app, 'POST', `/api/v1/channels/${dm.id}/messages`, {
+      cookie: ada.cookie,
+      body: { content: 'see you at eight', scheduledAt: new Date(Date.now() + 3_600_000).toISOString() },
+    });
+    expect(scheduled.statusCode, scheduled.body).toBe(201);
+    expect(scheduled.json().scheduledMessage).toMatchObject({ channelId: dm.id, content: 'see you at eight' });
+    // Due now (a fixture row, as if scheduled earlier), with Bob having hidden the chat.
+    await call(ctx.app, 'PATCH', `/api/v1/me/chats/${dm.id}/hidden`, { cookie: bob.cookie, body: {} });
+    const due = (content: string) =>
+      insertScheduled(ctx.db, { id: newId(), channelId: dm.id, authorId: ada.id, content, replyTo: null, sendAt: new Date(Date.now() - 60_000) });
+    await due('it is eight');
+    await ctx.app.scheduler.run();
+    expect((await history(bob, dm.id)).json().messages.map((m: { content: string; type: string }) => [m.content, m.type])).toEqual([
+      ['it is eight', 'scheduled'],
+    ]);
+    expect((await list(bob)).map((d) => d.id)).toEqual([dm.id]);
+
+    expect((await call(ctx.app, 'POST', `/api/v1/me/users/${ada.id}/block`, { cookie: bob.cookie })).statusCode).toBe(200);
+    await due('are you there?');
+    await ctx.app.scheduler.run();
+    expect((await history(bob, dm.id)).json().messages).toHaveLength(1);
   });
 
   it('opens a group chat with several people; each sees the others', async () => {

@@ -134,13 +134,13 @@ export async function hideDm(deps: ServiceDeps, userId: string, channelId: strin
  * of two, the other person must still accept direct messages from the author (001 §6 blocked DM
  * user, 000 §3 privacy: assertMayDirectMessage). A group chat is open to its members.
  */
-export async function assertMaySendDirect(deps: ServiceDeps, access: DmAccess): Promise<void> {
+export async function assertMaySendDirect(deps: { db: Executor }, access: DmAccess): Promise<void> {
   const others = access.memberIds.filter((id) => id !== access.userId);
   if (others.length === 1) await assertMayDirectMessage(deps, access.userId, others[0]!); // length 1: index 0 exists
 }
 
 /** After a message went to a direct chat: members who had hidden it see it again (DM_CREATED to each). */
-export async function showAfterSend(deps: ServiceDeps, channelId: string, repo: DmRepository = dmRepository): Promise<void> {
+export async function showAfterSend(deps: Publisher & { db: Executor }, channelId: string, repo: DmRepository = dmRepository): Promise<void> {
   const shown = await repo.showToAll(deps.db, channelId);
   for (const userId of shown) await announce(deps, userId, await chatOf(deps.db, userId, channelId, repo));
 }

@@ -10,7 +10,9 @@ export async function messageRoutes(app: FastifyInstance): Promise<void> {
   }));
 
   addEndpoint(app, sendMessageEndpoint, async ({ deps, access, channel, user, body }) => {
-    const message = await sendMessage({ ...deps, rateLimiter: app.rateLimiter }, { access, channel }, user, body);
-    return { success: true as const, message };
+    const sent = await sendMessage({ ...deps, rateLimiter: app.rateLimiter }, { access, channel }, user, body);
+    // A message scheduled through this process is sent on time even if the next poll comes later.
+    if ('scheduledMessage' in sent) app.scheduler.wake(new Date(sent.scheduledMessage.scheduledAt));
+    return { success: true as const, ...sent };
   });
 }

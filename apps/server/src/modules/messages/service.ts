@@ -1,4 +1,5 @@
 import { type ListMessagesQuery, type Message, type SendMessageRequest } from '@rally/shared/api/messages';
+import type { ScheduledMessage } from '@rally/shared/api/scheduled-messages';
 import { RATE_LIMITS } from '@rally/shared/limits';
 import { slowmodeSeconds } from '@rally/shared/permissions';
 import type { Executor } from '../../db/client';
@@ -11,6 +12,7 @@ import { channelPermissions, isDmAccess, type AnyChannelAccess } from '../permis
 import { publishEvent } from '../../lib/events';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { reactionsFor } from '../reactions/service';
+import { scheduleMessage } from '../scheduled-messages/service';
 import { prepareContent } from './content';
 import { toMessage } from './mappers';
 import { messageRepository, type MessageAuthor, type MessageRepository } from './repository';
@@ -81,8 +83,9 @@ export async function listMessages(
  * per-user rate limit, the sender's length limit (PREMIUM: 5000, else 2000), a reply target in the
  * same channel, the channel's slowmode; in a direct chat of two, that the other person still
  * accepts direct messages from the author (dms/service.ts). After the insert (and, in a direct
- * chat, showing it again to members who had hidden it), the message (nonce included) is published as MESSAGE_SEND to the
- * channel's audience.
+ * chat, showing it again to members who had hidden it), the message (nonce included) is published
+ * as MESSAGE_SEND to the channel's audience. With `scheduledAt`, after the same checks, it is kept
+ * for the scheduler instead (modules/scheduled-messages) and the scheduled message is returned.
  */
 export async function sendMessage(
   deps: MessageServiceDeps,
@@ -90,7 +93,7 @@ export async function sendMessage(
   author: MessageSender,
   input: SendMessageRequest,
   repo: MessageRepository = messageRepository,
-): Promise<Message> {
+): Promise<{ message: Message } | { scheduledMessage: ScheduledMessage }> {
   const { userId } = access;
   if (author.id !== userId) throw new Error('sendMessage: the author is not the member whose access was checked');
   const channelId = channel.id;
@@ -105,6 +108,9 @@ export async function sendMessage(
     throw badRequest('message_reply_invalid', { replyTo: 'message_reply_invalid' });
   }
   await enforceSlowmode(deps, { access, channel });
+  if (input.scheduledAt) {
+    return { scheduledMessage: await scheduleMessage(deps, { channelId, authorId: userId, content, replyTo, sendAt: new Date(input.scheduledAt) }) };
+  }
 
   const row = await repo.insertMessage(deps.db, {
     id: newId(),
@@ -119,5 +125,5 @@ export async function sendMessage(
   const message = toMessage(row, author);
   if (isDmAccess(access)) await showAfterSend(deps, channelId);
   await publishEvent(deps, { audience: { kind: 'channel', channelId }, event: { type: 'MESSAGE_SEND', data: message } });
-  return message;
+  return { message };
 }

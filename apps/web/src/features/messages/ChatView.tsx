@@ -1,4 +1,5 @@
 import { useCallback, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useToast } from '../../components/ui/toast-context';
 import { useChannelMounted } from '../../lib/gateway/use-channel-mounted';
 import styles from './ChatView.module.css';
@@ -13,6 +14,9 @@ import type { ChatPlace } from './place';
 import { TypingIndicator } from '../typing/TypingIndicator';
 import { useTypingSender } from '../typing/use-typing-sender';
 import { useReadChannel } from '../unread/use-read-channel';
+import { useScheduleMessage } from '../scheduled/mutations';
+import { ScheduledMessages } from '../scheduled/ScheduledMessages';
+import { formatFull } from './format';
 
 interface Props {
   /** Null for a direct chat. */
@@ -27,7 +31,7 @@ interface Props {
 
 const NOBODY: readonly ChatPerson[] = [];
 
-/** A text channel's or a direct chat's conversation: history with the scroll-up loader, and the composer. */
+/** A text channel's or a direct chat's conversation: history with the scroll-up loader, the user's scheduled messages, and the composer. */
 export function ChatView({ teamId, channelId, place, chatPeople = NOBODY, composerReplacement }: Props) {
   const toast = useToast();
   const showError = useCallback((message: string) => toast.show(message, 'error'), [toast]);
@@ -37,6 +41,8 @@ export function ChatView({ teamId, channelId, place, chatPeople = NOBODY, compos
   useChannelMounted(channelId, teamId ?? undefined);
   const typing = useTypingSender(channelId, teamId ?? undefined);
   const onAtBottomChange = useReadChannel(channelId, teamId);
+  const schedule = useScheduleMessage(channelId);
+  const { t, i18n } = useTranslation('scheduled');
 
   const onSend = useCallback(
     (content: string, replyTo: string | null) => {
@@ -45,6 +51,14 @@ export function ChatView({ teamId, channelId, place, chatPeople = NOBODY, compos
       setSentSignal((n) => n + 1);
     },
     [send, encodeMentions, typing],
+  );
+
+  const onSchedule = useCallback(
+    async (content: string, replyTo: string | null, scheduledAt: string) => {
+      const scheduled = await schedule.mutateAsync({ content: encodeMentions(content), replyTo, scheduledAt });
+      toast.show(t('scheduledFor', { time: formatFull(new Date(scheduled.scheduledAt), i18n.language) }), 'success');
+    },
+    [schedule, encodeMentions, toast, t, i18n.language],
   );
 
   return (
@@ -60,7 +74,8 @@ export function ChatView({ teamId, channelId, place, chatPeople = NOBODY, compos
           onAtBottomChange={onAtBottomChange}
         />
         <PaceNotice notice={notice} />
-        {composerReplacement ?? <Composer key={`composer-${channelId}`} place={place} onSend={onSend} onTyping={typing.typed} />}
+        <ScheduledMessages teamId={teamId} channelId={channelId} />
+        {composerReplacement ?? <Composer key={`composer-${channelId}`} place={place} onSend={onSend} onTyping={typing.typed} onSchedule={onSchedule} />}
         <TypingIndicator channelId={channelId} />
       </div>
     </MessageActionsProvider>

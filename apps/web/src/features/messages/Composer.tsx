@@ -11,6 +11,8 @@ import { ReplyBar } from '../message-actions/ReplyBar';
 import { SmileIcon } from '../reactions/ReactionBar';
 import { useMentionAutocomplete } from './content/MentionAutocomplete';
 import { placeText, type ChatPlace } from './place';
+import { ClockIcon } from '../scheduled/ClockIcon';
+import { ScheduleDialog } from '../scheduled/ScheduleDialog';
 
 interface Props {
   place: ChatPlace;
@@ -18,15 +20,18 @@ interface Props {
   onSend: (content: string, replyTo: string | null) => void;
   /** The draft was edited and is not blank (the channel hears that the user is typing). */
   onTyping?: () => void;
+  /** Schedule the text for an instant (ISO) instead of sending it now: the clock button and its dialog (absent: no scheduling). */
+  onSchedule?: (content: string, replyTo: string | null, scheduledAt: string) => Promise<unknown>;
 }
 
 const MAX_HEIGHT_PX = 240;
 
 /**
  * The message box: Enter sends, Shift+Enter adds a line; a counter shows from 1500 characters; the
- * limit is 2000, or 5000 with the PREMIUM flag; sending is disabled when blank or too long.
+ * limit is 2000, or 5000 with the PREMIUM flag; sending is disabled when blank or too long. The
+ * clock button schedules the text instead (under the same rules).
  */
-export function Composer({ place, onSend, onTyping }: Props) {
+export function Composer({ place, onSend, onTyping, onSchedule }: Props) {
   const { t } = useTranslation('chat');
   const me = useMeUser();
   const limit = messageLimit(isPremium(me));
@@ -36,8 +41,10 @@ export function Composer({ place, onSend, onTyping }: Props) {
   // In a chat view: the reply bar, Up to edit one's last message, Escape to stop replying.
   const actions = useMessageActions();
   const { t: tEmoji } = useTranslation('emoji');
+  const { t: tScheduled } = useTranslation('scheduled');
   // Suggestions while typing @name or #channel.
   const autocomplete = useMentionAutocomplete(content, setContent, textarea);
+  const [scheduling, setScheduling] = useState(false);
 
   const length = content.length;
   const over = length > limit;
@@ -53,12 +60,17 @@ export function Composer({ place, onSend, onTyping }: Props) {
     el.style.height = `${Math.min(el.scrollHeight, MAX_HEIGHT_PX)}px`;
   }, [content]);
 
-  const submit = () => {
-    if (!canSend) return;
-    onSend(content, actions?.replyingTo?.id ?? null);
+  /** The text went out (or was scheduled): the box starts over. */
+  const clear = () => {
     actions?.cancelReply();
     setContent('');
     textarea.current?.focus();
+  };
+
+  const submit = () => {
+    if (!canSend) return;
+    onSend(content, actions?.replyingTo?.id ?? null);
+    clear();
   };
 
   /** Put an emoji from the picker where the cursor was. */
@@ -97,53 +109,79 @@ export function Composer({ place, onSend, onTyping }: Props) {
 
   const label = placeText(t, place, 'composerLabel');
   return (
-    <form className={styles.composer} onSubmit={onSubmit}>
-      <ReplyBar />
-      {autocomplete.list}
-      <div className={`${styles.box}${over ? ` ${styles.over}` : ''}`}>
-        <textarea
-          ref={textarea}
-          className={styles.textarea}
-          value={content}
-          onChange={(e) => {
-            setContent(e.target.value);
-            if (!isBlankMessage(e.target.value)) onTyping?.();
+    <>
+      <form className={styles.composer} onSubmit={onSubmit}>
+        <ReplyBar />
+        {autocomplete.list}
+        <div className={`${styles.box}${over ? ` ${styles.over}` : ''}`}>
+          <textarea
+            ref={textarea}
+            className={styles.textarea}
+            value={content}
+            onChange={(e) => {
+              setContent(e.target.value);
+              if (!isBlankMessage(e.target.value)) onTyping?.();
+            }}
+            onKeyDown={onKeyDown}
+            {...autocomplete.textareaProps}
+            rows={1}
+            aria-label={label}
+            placeholder={label}
+            aria-invalid={over || undefined}
+            aria-describedby={showCounter ? counterId : undefined}
+            enterKeyHint="send"
+          />
+          {showCounter && (
+            <span id={counterId} className={`${styles.counter}${over ? ` ${styles.counterOver}` : ''}`} aria-live="polite">
+              <span aria-hidden="true">
+                {length}/{limit}
+              </span>
+              <span className="visually-hidden">
+                {over ? t('counterOver', { count: length - limit, max: limit }) : t('counterLeft', { count: limit - length, max: limit })}
+              </span>
+            </span>
+          )}
+          <EmojiPickerButton
+            label={tEmoji('composerButton')}
+            className={styles.emojiButton}
+            placement="above"
+            onPick={(picked) => {
+              if (picked.kind === 'standard') insert(picked.emoji);
+            }}
+          >
+            <SmileIcon />
+          </EmojiPickerButton>
+          {onSchedule && (
+            <button
+              type="button"
+              className={styles.emojiButton}
+              disabled={!canSend}
+              aria-label={tScheduled('button')}
+              title={tScheduled('button')}
+              onClick={() => setScheduling(true)}
+            >
+              <ClockIcon />
+            </button>
+          )}
+          <button type="submit" className={styles.send} disabled={!canSend} aria-label={t('send')} title={t('send')}>
+            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+              <path fill="currentColor" d="M3.4 20.4 21.85 12.5a.55.55 0 0 0 0-1L3.4 3.6a.5.5 0 0 0-.69.6L5 11l9 1-9 1-2.29 6.8a.5.5 0 0 0 .69.6Z" />
+            </svg>
+          </button>
+        </div>
+      </form>
+      {/* Beside the box's form, not in it: the dialog's own form submits nothing of the box's. */}
+      {scheduling && onSchedule && (
+        <ScheduleDialog
+          content={content.trim()}
+          onClose={() => setScheduling(false)}
+          onSubmit={async (scheduledAt) => {
+            await onSchedule(content, actions?.replyingTo?.id ?? null, scheduledAt);
+            setScheduling(false);
+            clear();
           }}
-          onKeyDown={onKeyDown}
-          {...autocomplete.textareaProps}
-          rows={1}
-          aria-label={label}
-          placeholder={label}
-          aria-invalid={over || undefined}
-          aria-describedby={showCounter ? counterId : undefined}
-          enterKeyHint="send"
         />
-        {showCounter && (
-          <span id={counterId} className={`${styles.counter}${over ? ` ${styles.counterOver}` : ''}`} aria-live="polite">
-            <span aria-hidden="true">
-              {length}/{limit}
-            </span>
-            <span className="visually-hidden">
-              {over ? t('counterOver', { count: length - limit, max: limit }) : t('counterLeft', { count: limit - length, max: limit })}
-            </span>
-          </span>
-        )}
-        <EmojiPickerButton
-          label={tEmoji('composerButton')}
-          className={styles.emojiButton}
-          placement="above"
-          onPick={(picked) => {
-            if (picked.kind === 'standard') insert(picked.emoji);
-          }}
-        >
-          <SmileIcon />
-        </EmojiPickerButton>
-        <button type="submit" className={styles.send} disabled={!canSend} aria-label={t('send')} title={t('send')}>
-          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-            <path fill="currentColor" d="M3.4 20.4 21.85 12.5a.55.55 0 0 0 0-1L3.4 3.6a.5.5 0 0 0-.69.6L5 11l9 1-9 1-2.29 6.8a.5.5 0 0 0 .69.6Z" />
-          </svg>
-        </button>
-      </div>
-    </form>
+      )}
+    </>
   );
 }

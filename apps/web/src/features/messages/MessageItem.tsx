@@ -17,6 +17,7 @@ import { useMentionsMe } from './content/mentions-me';
 import { formatFull, formatTime } from './format';
 import type { ChatMessage } from './message-cache';
 import styles from './MessageItem.module.css';
+import { ScheduledMark } from '../scheduled/ScheduledMark';
 
 interface Props {
   message: ChatMessage;
@@ -110,6 +111,7 @@ export const MessageItem = memo(function MessageItem({ message, grouped, onRetry
             <time className={styles.time} dateTime={message.createdAt} title={full}>
               {time}
             </time>
+            {message.type === 'scheduled' && sent && <ScheduledMark message={message} />}
           </header>
         )}
         {editing && actions ? (

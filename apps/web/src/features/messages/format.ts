@@ -10,3 +10,8 @@ export function formatTime(date: Date, locale: string): string {
 export function formatFull(date: Date, locale: string): string {
   return new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeStyle: 'short' }).format(date);
 }
+
+/** A date and time in a short line (a list of scheduled messages). */
+export function formatShort(date: Date, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+}

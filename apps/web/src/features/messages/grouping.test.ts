@@ -30,6 +30,15 @@ describe('buildRows', () => {
     expect(rows.map((r) => (r.kind === 'date' ? 'date' : `${r.message.id}${r.grouped ? 'g' : ''}`))).toEqual(['date', '1', '2', '3']);
   });
 
+  it('never groups a scheduled message under the one before (its header shows the clock); the next one groups under it', () => {
+    const rows = buildRows([
+      msg('1', 'a', '2026-03-01T10:00:00'),
+      msg('2', 'a', '2026-03-01T10:00:10', { type: 'scheduled' }),
+      msg('3', 'a', '2026-03-01T10:00:20'),
+    ]);
+    expect(rows.map((r) => (r.kind === 'date' ? 'date' : `${r.message.id}${r.grouped ? 'g' : ''}`))).toEqual(['date', '1', '2', '3g']);
+  });
+
   it('keys a message by its nonce so the server copy takes over the pending row', () => {
     const pendingRow = buildRows([msg('pending-x', 'a', '2026-03-01T10:00:00', { nonce: 'x', state: 'sending' })])[1];
     const sentRow = buildRows([msg('77', 'a', '2026-03-01T10:00:00', { nonce: 'x' })])[1];

@@ -12,7 +12,8 @@ function dayKey(d: Date): string {
 /**
  * Rows of the chat view: a date separator before the first message of each (local) day, and each
  * message marked grouped when it follows one of the same author within 5 minutes on the same day
- * and is not a reply (a system message never groups, nor does the message after it).
+ * and is not a reply (a system message never groups, nor does the message after it; a scheduled
+ * message never groups, so that its header shows the clock beside its time).
  */
 export function buildRows(messages: ChatMessage[]): ChatRow[] {
   const rows: ChatRow[] = [];
@@ -30,6 +31,7 @@ export function buildRows(messages: ChatMessage[]): ChatRow[] {
       prev !== null &&
       prev.type !== 'system' &&
       m.type !== 'system' &&
+      m.type !== 'scheduled' &&
       prev.createdBy.id === m.createdBy.id &&
       !m.replyTo &&
       date.getTime() - new Date(prev.createdAt).getTime() < GROUP_WINDOW_MS &&

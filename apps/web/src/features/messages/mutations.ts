@@ -32,7 +32,9 @@ export function useSendMessage(channelId: string, onError: (message: string) => 
   // One POST of the queue; the queue decides when (pacing) and what a refusal does (retry or fail).
   const post = useMutation({
     mutationFn: ({ nonce, content, replyTo }: QueuedSend) => call('sendMessage', { params: { channelId }, body: { content, nonce, replyTo } }),
-    onSuccess: ({ message }) => applyServerMessage(qc, message),
+    onSuccess: (res) => {
+      if ('message' in res) applyServerMessage(qc, res.message);
+    },
   });
 
   const deps: SendQueueDeps = {

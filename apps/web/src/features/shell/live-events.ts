@@ -7,6 +7,7 @@ import { applyMeReady, userEvents } from '../users/events';
 import { applyUnreadReady, countAndNotify, unreadEvents } from '../unread/events';
 import { typingEvents } from '../typing/events';
 import { clearTyping } from '../typing/typing-cache';
+import { scheduledMessageSent } from '../scheduled/cache';
 import type { EventHandlers, LiveEvents } from '../../lib/gateway/event-handlers';
 
 /**
@@ -30,12 +31,14 @@ export const liveEvents: LiveEvents = {
     ...unreadEvents,
     ...typingEvents,
     ...dmEvents,
-    // A new message is history (messages), counters and a notification (unread), its author no longer typing (typing), and a direct chat's newest (dms).
+    // A new message is history (messages), counters and a notification (unread), its author no longer typing (typing),
+    // a direct chat's newest (dms), and, when it is one of the user's scheduled messages, no longer waiting (scheduled).
     MESSAGE_SEND: (qc, message) => {
       messageEvents.MESSAGE_SEND(qc, message);
       countAndNotify(qc, message);
       clearTyping(qc, message.channelId, message.createdBy.id);
       dmMessageArrived(qc, message);
+      scheduledMessageSent(qc, message);
     },
     MESSAGE_UPDATED: (qc, message) => {
       messageEvents.MESSAGE_UPDATED(qc, message);
