@@ -42,6 +42,7 @@ import { mediaRoutes } from './modules/media/routes';
 import { healthRoutes, REGION_EXEMPT_PATHS } from './modules/health/routes';
 import { attachGateway, type Gateway } from './gateway/gateway';
 import { presenceRoutes } from './modules/presence/routes';
+import { profileRoutes } from './modules/profiles/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -126,6 +127,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     uploadRoutes,
     mediaRoutes,
     presenceRoutes,
+    profileRoutes,
   ])
     await app.register(routes);
   await serveWebClient(app, config);
