@@ -4,19 +4,10 @@ import type { Executor } from '../../db/client';
 import { dmMembers, emojis, friendships, teamMembers, userBlocks, users } from '../../db/schema';
 import { pairOf } from '../friends/repository';
 import { heldRoleIds } from '../permissions/repository';
-import { statusColumns, statusEmojiJoin, type StatusColumns } from '../users/repository';
+import { statusColumns, statusEmojiJoin, type PublicUserColumns, type StatusColumns } from '../users/repository';
 
 /** A user as their profile shows them, with what ties the viewer to them. */
-export interface ProfileRow extends StatusColumns {
-  id: string;
-  username: string;
-  slug: string;
-  profilePicture: string | null;
-  banner: string | null;
-  presence: number;
-  flags: number;
-  system: boolean;
-  bot: boolean;
+export interface ProfileRow extends StatusColumns, PublicUserColumns {
   createdAt: Date;
   /** The viewer and the user belong to a team together. */
   sharesTeam: boolean;

@@ -1,6 +1,6 @@
 import type { Relationship, SetActivityRequest, SetStatusRequest, UserProfile } from '@rally/shared/api/profile';
 import { isCustomEmojiId } from '@rally/shared/api/reactions';
-import { Presence, type Activity, type PublicUser, type UserStatus } from '@rally/shared/api/users';
+import { Presence, type Activity, type UserStatus } from '@rally/shared/api/users';
 import type { DispatchData } from '@rally/shared/gateway/protocol';
 import { isSnowflake } from '@rally/shared/ids';
 import { LIMITS } from '@rally/shared/limits';
@@ -9,7 +9,7 @@ import { publishEvent } from '../../lib/events';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { presenceCircleOf } from '../presence/repository';
 import { canonicalStandardEmoji } from '../reactions/standard-emoji';
-import { updateActivity, updateStatus } from '../users/repository';
+import { toPublicUser, updateActivity, updateStatus } from '../users/repository';
 import { toActivity, toUserStatus } from '../users/status';
 import { findProfile, findSharedMembership, findWearableEmoji, type ProfileRow } from './repository';
 
@@ -37,15 +37,8 @@ export async function getProfile(deps: ServiceDeps, viewerId: string, userId: st
   if (!row || (relationship === 'none' && !row.sharesTeam && !row.sharesChat)) throw notFound('user_not_found');
   const inCircle = relationship === 'self' || relationship === 'friend' || row.sharesTeam;
   return {
-    id: row.id,
-    username: row.username,
-    slug: row.slug,
-    profilePicture: row.profilePicture,
-    banner: row.banner,
-    presence: inCircle ? (row.presence as PublicUser['presence']) : Presence.OFFLINE,
-    flags: row.flags,
-    system: row.system,
-    bot: row.bot,
+    ...toPublicUser(row),
+    ...(!inCircle && { presence: Presence.OFFLINE }),
     status: inCircle ? toUserStatus(row) : null,
     activity: inCircle ? toActivity(row.activity) : null,
     createdAt: row.createdAt.toISOString(),

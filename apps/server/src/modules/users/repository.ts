@@ -112,7 +112,10 @@ export async function updateActivity(db: Executor, id: string, activity: object 
   return rows.length > 0;
 }
 
-export function toPublicUser(row: SignedInUser): PublicUser {
+/** The user columns that make a PublicUser. */
+export type PublicUserColumns = Pick<UserRow, 'id' | 'username' | 'slug' | 'profilePicture' | 'banner' | 'presence' | 'flags' | 'system' | 'bot'>;
+
+export function toPublicUser(row: PublicUserColumns): PublicUser {
   return {
     id: row.id,
     username: row.username,
