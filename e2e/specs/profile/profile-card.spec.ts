@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { postMessage } from '../../fixtures/api';
 import { snap } from '../../fixtures/screenshots';
 import { expect, test } from '../../fixtures/test';
@@ -15,6 +15,8 @@ import { channelPath, expectChannelOpen } from '../../fixtures/ui';
 const memberButton = (page: Page, username: string) => page.getByRole('button', { name: new RegExp(`^${username},? (Online|Çevrimiçi)`) });
 /** The author name of a message (a button that opens the card). */
 const authorButton = (page: Page, username: string) => page.getByRole('article').getByRole('button', { name: username, exact: true }).first();
+/** Wait until the card (or drawer) has finished coming in, for a picture of it as it stays. */
+const settled = (card: Locator) => card.evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)));
 
 test('the profile card opens from a message author; a custom status set in the editor shows on the card and in the member list', async ({
   signedInPage: alice,
@@ -47,6 +49,7 @@ test('the profile card opens from a message author; a custom status set in the e
     await expect(card.getByRole('heading', { name: 'Member since' })).toBeVisible();
     await expect(card.getByRole('term').filter({ hasText: 'Rally' })).toBeVisible();
     await expect(card.getByRole('term').filter({ hasText: team.name })).toBeVisible();
+    await settled(card);
     await snap(alice, testInfo, 'profile-1-card-en-desktop');
     await alice.keyboard.press('Escape');
     await expect(card).toBeHidden();
@@ -84,19 +87,25 @@ test('the profile card opens from a message author; a custom status set in the e
     await authorButton(alice, teammate.username).click();
     await expect(card).toBeVisible();
     await expect(card.getByText('Valorant', { exact: true })).toBeVisible();
+    await settled(card);
     await snap(alice, testInfo, 'profile-3-card-en-phone');
     await alice.keyboard.press('Escape');
   });
 
-  await test.step('Turkish: the card at desktop size, the editor at phone size', async () => {
+  await test.step('Turkish: the card at desktop size (with the status Bob sets meanwhile), the editor at phone size', async () => {
     await alice.evaluate(() => localStorage.setItem('rally.language', 'tr'));
     await alice.setViewportSize({ width: 1280, height: 800 });
     await alice.reload();
     await expect(alice.locator('html')).toHaveAttribute('lang', 'tr');
-    await expectChannelOpen(alice);
     await authorButton(alice, teammate.username).click();
     await expect(card.getByRole('heading', { name: 'Oynuyor' })).toBeVisible();
     await expect(card.getByRole('button', { name: 'Arkadaş Ekle' })).toBeVisible();
+    // Bob sets a status while his card is open: it shows there at once.
+    const set = await teammate.api.post('/api/v1/me/status', { data: { content: 'Bu akşam akın var', emojiId: '🏆' } });
+    expect(set.ok()).toBe(true);
+    await expect(card.getByText('Bu akşam akın var')).toBeVisible();
+    await expect(memberButton(alice, teammate.username)).toHaveAccessibleName(/Bu akşam akın var/);
+    await settled(card);
     await snap(alice, testInfo, 'profile-4-card-tr-desktop');
     await alice.keyboard.press('Escape');
     await alice.setViewportSize({ width: 390, height: 844 });

@@ -1,9 +1,38 @@
 import type { Activity } from '@rally/shared/api/users';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from './ActivityBlock.module.css';
 
-const ICONS: Record<Activity['type'], string> = { playing: '🎮', streaming: '🎥', listening: '🎧', watching: '📺' };
+/** An outline icon per activity type (24×24, drawn with the text colour). */
+const ICONS: Record<Activity['type'], ReactNode> = {
+  playing: (
+    <>
+      <path d="M7 7h10a4 4 0 0 1 4 4v4a3 3 0 0 1-5.4 1.8L14 15h-4l-1.6 1.8A3 3 0 0 1 3 15v-4a4 4 0 0 1 4-4Z" />
+      <path d="M8 10v3M6.5 11.5h3" />
+      <circle cx="15.5" cy="11" r=".6" />
+      <circle cx="17" cy="12.8" r=".6" />
+    </>
+  ),
+  streaming: (
+    <>
+      <rect x="3" y="6" width="13" height="12" rx="2" />
+      <path d="m16 10 5-3v10l-5-3" />
+    </>
+  ),
+  listening: (
+    <>
+      <path d="M4 15v-3a8 8 0 0 1 16 0v3" />
+      <rect x="3" y="14" width="4" height="6" rx="1.5" />
+      <rect x="17" y="14" width="4" height="6" rx="1.5" />
+    </>
+  ),
+  watching: (
+    <>
+      <rect x="3" y="5" width="18" height="12" rx="2" />
+      <path d="M8 21h8M12 17v4" />
+    </>
+  ),
+};
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -26,7 +55,19 @@ export function ActivityBlock({ activity }: { activity: Activity }) {
   return (
     <div className={styles.activity}>
       <span className={styles.icon} aria-hidden="true">
-        {ICONS[activity.type]}
+        <svg
+          viewBox="0 0 24 24"
+          width="24"
+          height="24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.8"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+          focusable="false"
+        >
+          {ICONS[activity.type]}
+        </svg>
       </span>
       <div className={styles.lines}>
         <p className={styles.name}>{activity.name}</p>
