@@ -68,6 +68,8 @@ function fixture(count: number) {
       permissions: 0,
       joinedAt: '2026-01-01T00:00:00.000Z',
       presence: random() < 0.33 ? 1 : 0,
+      userStatus: null,
+      userRPC: null,
     };
   });
   const userOverwrites = Object.fromEntries(members.slice(0, 50).map((m) => [m.id, { allow: 0, deny: VIEW }]));

@@ -45,6 +45,7 @@ import { attachGateway, type Gateway } from './gateway/gateway';
 import { presenceRoutes } from './modules/presence/routes';
 import { scheduledMessageRoutes } from './modules/scheduled-messages/routes';
 import { startScheduler, type Scheduler } from './modules/scheduled-messages/scheduler';
+import { profileRoutes } from './modules/profiles/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -133,6 +134,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     mediaRoutes,
     presenceRoutes,
     scheduledMessageRoutes,
+    profileRoutes,
   ])
     await app.register(routes);
   await serveWebClient(app, config);

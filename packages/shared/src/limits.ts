@@ -87,6 +87,18 @@ export const LIMITS = {
    * wait; `pendingMax` bounds one user's, over all channels.
    */
   scheduledMessage: { maxDaysAhead: 365, pendingMax: 100 },
+  /**
+   * Custom status (000 §7 Status, 001 §2 Status editor; the spec gives no bound): its text is at most
+   * `contentMax` characters (Discord's 128); the editor offers `suggestions` ideas, `suggestionsShown`
+   * at a time, the next ones every `rotateMs`.
+   */
+  status: { contentMax: 128, suggestions: 30, suggestionsShown: 3, rotateMs: 2000 },
+  /**
+   * Game activity (000 §7 POST /api/v1/me/rpc; the spec gives no bound): the name, details and state
+   * lines are at most `textMax` characters each, the game id `gameIdMax`; a start time may be at most
+   * `startSkewMs` in the future (clocks differ).
+   */
+  activity: { textMax: 128, gameIdMax: 64, startSkewMs: 60_000 },
 } as const;
 
 /** Per-user rate limits enforced by the server (fixed windows). */

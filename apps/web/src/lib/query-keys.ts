@@ -34,6 +34,8 @@ export const queryKeys = {
   typing: (channelId: string) => ['local', 'typing', channelId] as const,
   /** The latest presence of each user that a PRESENCE_UPDATE told in this session ({ [userId]: presence }). Client-only. */
   presence: ['local', 'presence'] as const,
+  /** A user's profile (UserProfile), as seen from a team (with their roles there) or from nowhere (teamId null). */
+  userProfile: (userId: string, teamId: string | null) => ['users', userId, 'profile', teamId] as const,
   invite: (code: string) => ['invites', code] as const,
   /** What the user has not read: the unread counters of every channel and direct chat (features/unread, UnreadState). */
   unread: ['unread'] as const,

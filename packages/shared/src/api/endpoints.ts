@@ -69,6 +69,7 @@ import {
 } from './team-settings';
 import { markTeamReadEndpoint, unreadEndpoint } from './unread';
 import { setPresenceEndpoint } from './presence';
+import { clearActivityEndpoint, clearStatusEndpoint, setActivityEndpoint, setStatusEndpoint, userProfileEndpoint } from './profile';
 import { uploadEndpoint } from './uploads';
 import { meEndpoint } from './users';
 
@@ -135,6 +136,11 @@ export const ENDPOINTS = {
   listMessages: listMessagesEndpoint,
   sendMessage: sendMessageEndpoint,
   setPresence: setPresenceEndpoint,
+  userProfile: userProfileEndpoint,
+  setStatus: setStatusEndpoint,
+  clearStatus: clearStatusEndpoint,
+  setActivity: setActivityEndpoint,
+  clearActivity: clearActivityEndpoint,
   getMessage: getMessageEndpoint,
   editMessage: editMessageEndpoint,
   deleteMessage: deleteMessageEndpoint,

@@ -5,7 +5,7 @@ import { snowflakeSchema } from './common';
 import { BODY_LIMIT, defineEndpoint } from './endpoint';
 import { ROUTES } from './routes';
 import { nameText, text } from './text';
-import { presenceSchema } from './users';
+import { activitySchema, presenceSchema, userStatusSchema } from './users';
 
 /** Trimmed, bidi controls removed; the input bound leaves room for the spaces that trimming removes. */
 export const teamNameSchema = nameText({ max: LIMITS.teamName.max * 4, error: 'team_name_error', tooLong: 'team_name_error_max' })
@@ -95,6 +95,10 @@ export const memberSchema = z.object({
   permissions: z.number().int(),
   joinedAt: z.string(),
   presence: presenceSchema,
+  /** The member's custom status, null when none. */
+  userStatus: userStatusSchema.nullable(),
+  /** The member's game activity, null when none. */
+  userRPC: activitySchema.nullable(),
 });
 export type Member = z.infer<typeof memberSchema>;
 

@@ -21,6 +21,37 @@ export const publicUserSchema = z.object({
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
 
+/**
+ * A custom status (spec 001 §7 Status, §3 Member userStatus): a line of text and an emoji, either
+ * may be absent. `emojiId` is a standard emoji's character(s) or a team emoji's id; `emoji` is that
+ * team emoji's name and image (null for a standard one, or a team emoji deleted since).
+ */
+export const userStatusSchema = z.object({
+  content: z.string().nullable(),
+  emojiId: z.string().nullable(),
+  emoji: z.object({ name: z.string(), url: z.string() }).nullable(),
+});
+export type UserStatus = z.infer<typeof userStatusSchema>;
+
+/** What a game activity says the user does (Discord's rich presence types). */
+export const ACTIVITY_TYPES = ['playing', 'streaming', 'listening', 'watching'] as const;
+export type ActivityType = (typeof ACTIVITY_TYPES)[number];
+
+/**
+ * A game activity (spec 000 §7 POST /api/v1/me/rpc, 001 §3 Member userRPC{type, id, name,
+ * startedAt}): what, its name, the game's id when the client knows it, two optional lines (details,
+ * state) and since when (ISO time).
+ */
+export const activitySchema = z.object({
+  type: z.enum(ACTIVITY_TYPES),
+  id: z.string().nullable(),
+  name: z.string(),
+  details: z.string().nullable(),
+  state: z.string().nullable(),
+  startedAt: z.string(),
+});
+export type Activity = z.infer<typeof activitySchema>;
+
 /** The signed-in user's own record. */
 export const selfUserSchema = publicUserSchema.extend({
   email: z.string(),

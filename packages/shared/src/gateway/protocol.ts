@@ -6,7 +6,7 @@ import { blockedUserSchema, friendSchema } from '../api/friends';
 import { messageSchema } from '../api/messages';
 import { reactionSchema } from '../api/reactions';
 import { categorySchema, channelSchema, memberSchema, roleSchema, teamSchema } from '../api/teams';
-import { presenceSchema, selfUserSchema } from '../api/users';
+import { activitySchema, presenceSchema, selfUserSchema, userStatusSchema } from '../api/users';
 
 /** Protocol version, sent in READY. Bump on a breaking change of any frame. */
 export const GATEWAY_VERSION = 1;
@@ -94,6 +94,14 @@ export const dispatchEvents = {
   TEAM_MEMBER_ADDED: dispatchEvent(z.object({ teamId: z.string(), member: memberSchema }), ['team']),
   /** A user's presence changed: to their circle (the members of their teams, their accepted friends and themselves), each session once. */
   PRESENCE_UPDATE: dispatchEvent(z.object({ userId: z.string(), presence: presenceSchema }), ['team', 'users', 'circle']),
+  /**
+   * A user's custom status or game activity changed: the one that changed, as it is now (null: none;
+   * a field left out did not change); to their circle, each session once.
+   */
+  USER_PROFILE_UPDATED: dispatchEvent(
+    z.object({ userId: z.string(), status: userStatusSchema.nullable().optional(), activity: activitySchema.nullable().optional() }),
+    ['circle'],
+  ),
   /** The user ordered their team list (on any device): the ids of all their teams, first to last; to that user. */
   TEAMS_PRIORITY_UPDATED: dispatchEvent(z.object({ teamIds: z.array(z.string()) }), ['users']),
   /**

@@ -1,7 +1,7 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { channels, directChats, dmMembers, users } from '../../db/schema';
-import { publicUserColumns, type PublicUserRow } from '../users/repository';
+import { publicUserColumns, type PublicUserColumns } from '../users/repository';
 
 /** The key that makes a chat of two unique: the two ids ordered as numbers, 'low:high'. */
 export function pairKeyOf(a: string, b: string): string {
@@ -9,7 +9,7 @@ export function pairKeyOf(a: string, b: string): string {
 }
 
 /** The people a new chat is opened with: what the rules read of them (publicUserColumns with system). */
-export async function findUsers(db: Executor, ids: readonly string[]): Promise<PublicUserRow[]> {
+export async function findUsers(db: Executor, ids: readonly string[]): Promise<PublicUserColumns[]> {
   if (ids.length === 0) return [];
   return db
     .select(publicUserColumns)
@@ -114,7 +114,7 @@ export async function listChats(db: Executor, userId: string, channelId?: string
 }
 
 /** The other people of the user's chats (of one chat with `channelId`), by chat. */
-export async function listChatUsers(db: Executor, userId: string, channelId?: string): Promise<(PublicUserRow & { channelId: string })[]> {
+export async function listChatUsers(db: Executor, userId: string, channelId?: string): Promise<(PublicUserColumns & { channelId: string })[]> {
   const mine = db
     .select({ channelId: dmMembers.channelId })
     .from(dmMembers)

@@ -7,7 +7,7 @@ import type { ServiceDeps } from '../../lib/service-deps';
 import { newId } from '../../lib/snowflake';
 import { assertMayDirectMessage } from '../friends/privacy';
 import { isDmAccess, type DmAccess } from '../permissions/access';
-import { toPublicUser, type PublicUserRow } from '../users/repository';
+import { toPublicUser, type PublicUserColumns } from '../users/repository';
 import { dmRepository, pairKeyOf, type ChatRow, type DmRepository } from './repository';
 
 function toLastMessage(last: NonNullable<ChatRow['last']>): DmLastMessage {
@@ -21,7 +21,7 @@ function toLastMessage(last: NonNullable<ChatRow['last']>): DmLastMessage {
   };
 }
 
-function toDirectChat(row: ChatRow, others: PublicUserRow[]): DirectChat {
+function toDirectChat(row: ChatRow, others: PublicUserColumns[]): DirectChat {
   return {
     id: row.channelId,
     users: others.map(toPublicUser),

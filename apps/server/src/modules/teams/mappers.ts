@@ -1,13 +1,15 @@
 import type { Category, Channel, Member, Role, Team } from '@rally/shared/api/teams';
 import { computeTeamPermissions } from '@rally/shared/permissions';
 import type { channels, roles, teams } from '../../db/schema';
+import type { StatusColumns } from '../users/repository';
+import { toActivity, toUserStatus } from '../users/status';
 
 export type TeamRow = typeof teams.$inferSelect;
 export type ChannelRow = typeof channels.$inferSelect;
 export type RoleRow = typeof roles.$inferSelect;
 
 /** A membership with the user fields a member list shows. */
-export interface MemberRow {
+export interface MemberRow extends StatusColumns {
   userId: string;
   roleIds: string[];
   joinedAt: Date;
@@ -92,5 +94,7 @@ export function toMember(row: MemberRow, team: TeamRow, teamRoles: readonly Role
     permissions,
     joinedAt: row.joinedAt.toISOString(),
     presence: row.presence as Member['presence'],
+    userStatus: toUserStatus(row),
+    userRPC: toActivity(row.activity),
   };
 }

@@ -1,8 +1,9 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { returnedRow } from '../../db/returned-row';
-import { channels, memberRoles, roles, teamMembers, teams, users } from '../../db/schema';
+import { channels, emojis, memberRoles, roles, teamMembers, teams, users } from '../../db/schema';
 import { heldRoleIds } from '../permissions/repository';
+import { statusColumns, statusEmojiJoin } from '../users/repository';
 import type { ChannelRow, MemberRow, RoleRow, TeamRow } from './mappers';
 
 export type NewTeam = typeof teams.$inferInsert;
@@ -122,6 +123,7 @@ const memberColumns = {
   presence: users.presence,
   bot: users.bot,
   system: users.system,
+  ...statusColumns,
 };
 
 /** Members of a team with their user fields, oldest member first. */
@@ -130,6 +132,7 @@ export async function listMembers(db: Executor, teamId: string): Promise<MemberR
     .select(memberColumns)
     .from(teamMembers)
     .innerJoin(users, eq(users.id, teamMembers.userId))
+    .leftJoin(emojis, statusEmojiJoin)
     .where(eq(teamMembers.teamId, teamId))
     .orderBy(asc(teamMembers.joinedAt), asc(teamMembers.userId));
 }
@@ -139,6 +142,7 @@ export async function findMember(db: Executor, teamId: string, userId: string): 
     .select(memberColumns)
     .from(teamMembers)
     .innerJoin(users, eq(users.id, teamMembers.userId))
+    .leftJoin(emojis, statusEmojiJoin)
     .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)))
     .limit(1);
   return row ?? null;

@@ -1,8 +1,8 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_USER_SETTINGS, type PublicUser, type SelfUser, type UserSettings } from '@rally/shared/api/users';
 import type { Executor } from '../../db/client';
 import { returnedRow } from '../../db/returned-row';
-import { users } from '../../db/schema';
+import { emojis, users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -67,6 +67,51 @@ export async function updatePresence(db: Executor, id: string, presence: number)
   return rows.length > 0;
 }
 
+/**
+ * The join condition of a user's status emoji with `emojis` (left join): a team emoji's id (digits,
+ * a snowflake: the status endpoint stores no other) names a row; a standard emoji none.
+ */
+export const statusEmojiJoin: SQL = sql`${emojis.id} = (case when ${users.statusEmoji} ~ '^[0-9]+$' then ${users.statusEmoji}::bigint end)`;
+
+/** A user's custom status and activity, as columns of a query over users left-joined with emojis on statusEmojiJoin. */
+export const statusColumns = {
+  statusContent: users.statusContent,
+  statusEmoji: users.statusEmoji,
+  statusEmojiName: emojis.name,
+  statusEmojiUrl: emojis.url,
+  activity: users.activity,
+};
+
+/** What statusColumns read. */
+export interface StatusColumns {
+  statusContent: string | null;
+  statusEmoji: string | null;
+  statusEmojiName: string | null;
+  statusEmojiUrl: string | null;
+  activity: unknown;
+}
+
+/** Set the user's custom status (null, null: none); true when it changed. */
+export async function updateStatus(db: Executor, id: string, content: string | null, emojiId: string | null): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ statusContent: content, statusEmoji: emojiId })
+    .where(and(eq(users.id, id), sql`(${users.statusContent}, ${users.statusEmoji}) is distinct from (${content}::text, ${emojiId}::text)`))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
+/** Set the user's game activity (null: none); true when it changed. */
+export async function updateActivity(db: Executor, id: string, activity: object | null): Promise<boolean> {
+  const value = activity === null ? null : JSON.stringify(activity);
+  const rows = await db
+    .update(users)
+    .set({ activity: sql`${value}::jsonb` })
+    .where(and(eq(users.id, id), sql`${users.activity} is distinct from ${value}::jsonb`))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
 /** The columns of what everyone may see of a user (toPublicUser), for reads that show other people. */
 export const publicUserColumns = {
   id: users.id,
@@ -79,9 +124,11 @@ export const publicUserColumns = {
   system: users.system,
   bot: users.bot,
 };
-export type PublicUserRow = Pick<SignedInUser, keyof typeof publicUserColumns>;
 
-export function toPublicUser(row: PublicUserRow): PublicUser {
+/** The user columns that make a PublicUser. */
+export type PublicUserColumns = Pick<UserRow, 'id' | 'username' | 'slug' | 'profilePicture' | 'banner' | 'presence' | 'flags' | 'system' | 'bot'>;
+
+export function toPublicUser(row: PublicUserColumns): PublicUser {
   return {
     id: row.id,
     username: row.username,

@@ -15,6 +15,8 @@ export type PickedEmoji = { kind: 'standard'; emoji: string } | { kind: 'custom'
 export interface EmojiPickerProps {
   /** The open team: its emoji come first and are always usable; other teams' need Plus. Absent: standard emoji only. */
   teamId?: string;
+  /** Every team's emoji are usable, none locked (a custom status may wear an emoji of any of the user's teams). */
+  allTeams?: boolean;
   onPick: (emoji: PickedEmoji) => void;
   onClose: () => void;
 }
@@ -44,7 +46,7 @@ interface Section {
  * searches, ArrowDown enters the grid, arrows move, Enter picks, Escape closes. Its data is loaded
  * when it opens (this module is itself loaded lazily).
  */
-export function EmojiPicker({ teamId, onPick, onClose }: EmojiPickerProps) {
+export function EmojiPicker({ teamId, allTeams = false, onPick, onClose }: EmojiPickerProps) {
   const { t } = useTranslation('emoji');
   const premium = isPremium(useMeUser());
   const [categories, setCategories] = useState<EmojiCategory[] | null>(null);
@@ -52,7 +54,7 @@ export function EmojiPicker({ teamId, onPick, onClose }: EmojiPickerProps) {
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
   const teams = useTeams().data;
-  const custom = useMyEmojis(teamId !== undefined).data;
+  const custom = useMyEmojis(teamId !== undefined || allTeams).data;
   const search = useRef<HTMLInputElement>(null);
   const grid = useRef<HTMLDivElement>(null);
   const sectionRefs = useRef(new Map<string, HTMLElement>());
@@ -71,12 +73,12 @@ export function EmojiPicker({ teamId, onPick, onClose }: EmojiPickerProps) {
 
   const sections = useMemo<Section[]>(() => {
     const out: Section[] = [];
-    if (teamId !== undefined && custom) {
+    if ((teamId !== undefined || allTeams) && custom) {
       const byTeam = new Map<string, CustomEmoji[]>();
       for (const e of custom) if (matchesEmoji({ name: e.name, alias: null }, query)) byTeam.set(e.teamId, [...(byTeam.get(e.teamId) ?? []), e]);
       const order = [...byTeam.keys()].sort((a, b) => (a === teamId ? -1 : b === teamId ? 1 : 0));
       for (const id of order) {
-        const locked = id !== teamId && !premium;
+        const locked = !allTeams && id !== teamId && !premium;
         out.push({
           key: `team-${id}`,
           title: teams?.find((x) => x.id === id)?.name ?? t('otherTeam'),
@@ -102,7 +104,7 @@ export function EmojiPicker({ teamId, onPick, onClose }: EmojiPickerProps) {
       if (cells.length) out.push({ key: c.key, title: t(`groups.${c.key}`), cells });
     }
     return out;
-  }, [teamId, custom, categories, query, premium, teams, t]);
+  }, [teamId, allTeams, custom, categories, query, premium, teams, t]);
 
   const flat = useMemo(() => sections.flatMap((s) => s.cells.filter((c) => c.picked)), [sections]);
   const activeIndex = Math.min(active, Math.max(flat.length - 1, 0));

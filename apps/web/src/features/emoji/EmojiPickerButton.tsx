@@ -7,7 +7,7 @@ import styles from './EmojiPicker.module.css';
 /** The picker and its data load only when first opened: they add nothing to the chat's own chunk. */
 const EmojiPicker = lazy(() => import('./EmojiPicker').then((m) => ({ default: m.EmojiPicker })));
 
-interface Props extends Pick<EmojiPickerProps, 'teamId'> {
+interface Props extends Pick<EmojiPickerProps, 'teamId' | 'allTeams'> {
   /** The button's accessible name (and tooltip). */
   label: string;
   children: ReactNode;
@@ -40,7 +40,7 @@ function placeNear(r: DOMRect, align: 'start' | 'end', placement: 'above' | 'bel
 }
 
 /** A button that opens the emoji picker beside it; a pick, Escape or a click outside closes it and focus returns to the button. */
-export function EmojiPickerButton({ label, children, onPick, teamId, className, align = 'end', placement = 'below', onOpenChange }: Props) {
+export function EmojiPickerButton({ label, children, onPick, teamId, allTeams, className, align = 'end', placement = 'below', onOpenChange }: Props) {
   const { t } = useTranslation('emoji');
   const [open, setOpenState] = useState(false);
   const [position, setPosition] = useState<CSSProperties>({});
@@ -93,6 +93,7 @@ export function EmojiPickerButton({ label, children, onPick, teamId, className, 
           >
             <EmojiPicker
               teamId={teamId}
+              allTeams={allTeams}
               onClose={close}
               onPick={(emoji) => {
                 close();

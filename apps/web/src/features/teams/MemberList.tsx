@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { groupMembers, roleNameStyle, type MemberListRow } from '../members/member-groups';
 import { useProfileCard } from '../members/profile-card-context';
 import { Avatar } from '../messages/Avatar';
+import { StatusLine } from '../users/StatusLine';
 import { useTeamChannels } from './channel-queries';
 import styles from './MemberList.module.css';
 import { useTeamMembers } from './members-queries';
@@ -28,7 +29,8 @@ interface Props {
  * channel, grouped under their highest displayed-separately role, then Online and Offline (offline
  * members not listed above 1000 members), names in their role's colour, a crown for the owner.
  * Virtualized: only the rows in view are on the page, so a team of 10,000 stays quick. Each member
- * is a button that opens their profile card; arrows move between members.
+ * is a button that opens their profile card, with their custom status or activity under the name;
+ * arrows move between members.
  */
 export function MemberList({ team, channel }: Props) {
   const { t } = useTranslation('teams-page');
@@ -142,22 +144,28 @@ const MemberRow = memo(function MemberRow({ row, index, isOwner }: { row: Extrac
         <Avatar id={member.id} name={member.username} size={32} />
         <span className={`${styles.presence} ${styles[PRESENCE_CLASS[member.presence]]}`} title={presence} aria-hidden="true" />
       </span>
-      <span className={styles.name} style={roleNameStyle(colorRole)}>
-        {member.username}
+      <span className={styles.who}>
+        <span className={styles.nameLine}>
+          <span className={styles.name} style={roleNameStyle(colorRole)}>
+            {member.username}
+          </span>
+          <span className="visually-hidden">{extra}</span>
+          {isOwner && (
+            <span className={styles.crown} title={t('owner')} aria-hidden="true">
+              <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true" focusable="false">
+                <path fill="currentColor" d="M3 7.5 7.5 11 12 4.5 16.5 11 21 7.5 19 18H5L3 7.5Zm2 12h14v1.5H5V19.5Z" />
+              </svg>
+            </span>
+          )}
+          {member.bot && (
+            <span className={styles.tag} aria-hidden="true">
+              {t('bot')}
+            </span>
+          )}
+        </span>
+        {/* Under the name: the custom status, or else the activity (not for offline members, as their presence). */}
+        {!offline && <StatusLine status={member.userStatus} activity={member.userRPC} />}
       </span>
-      <span className="visually-hidden">{extra}</span>
-      {isOwner && (
-        <span className={styles.crown} title={t('owner')} aria-hidden="true">
-          <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true" focusable="false">
-            <path fill="currentColor" d="M3 7.5 7.5 11 12 4.5 16.5 11 21 7.5 19 18H5L3 7.5Zm2 12h14v1.5H5V19.5Z" />
-          </svg>
-        </span>
-      )}
-      {member.bot && (
-        <span className={styles.tag} aria-hidden="true">
-          {t('bot')}
-        </span>
-      )}
     </button>
   );
 });

@@ -72,5 +72,7 @@ export const member = (id: string, fields: Partial<Member> = {}): Member => ({
   permissions: 0,
   joinedAt: '2026-01-01T00:00:00.000Z',
   presence: 0,
+  userStatus: null,
+  userRPC: null,
   ...fields,
 });

@@ -1,6 +1,9 @@
+import type { UserProfile } from '@rally/shared/api/profile';
 import type { PublicUser } from '@rally/shared/api/users';
+import type { DispatchData } from '@rally/shared/gateway/protocol';
 import type { QueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../../lib/query-keys';
+import { updateMemberEverywhere } from '../teams/cache';
 
 type PresenceValue = PublicUser['presence'];
 
@@ -21,4 +24,18 @@ export function rememberPresence(qc: QueryClient, userId: string, presence: Pres
 /** Forget the presences heard (a new session's READY brings them afresh). */
 export function forgetPresences(qc: QueryClient): void {
   qc.removeQueries({ queryKey: queryKeys.presence, exact: true });
+}
+
+/** A change of a user's custom status or activity (USER_PROFILE_UPDATED): a field left out did not change. */
+export type ProfileChange = DispatchData<'USER_PROFILE_UPDATED'>;
+
+/** A user's status or activity changed: in every loaded profile of theirs (whatever the team) and every loaded member list. */
+export function applyProfileChange(qc: QueryClient, { userId, status, activity }: ProfileChange): void {
+  const profile: Partial<UserProfile> = { ...(status !== undefined && { status }), ...(activity !== undefined && { activity }) };
+  qc.setQueriesData<UserProfile>({ queryKey: queryKeys.userProfile(userId, null).slice(0, 3) }, (old) => (old ? { ...old, ...profile } : old));
+  updateMemberEverywhere(qc, userId, (m) => ({
+    ...m,
+    ...(status !== undefined && { userStatus: status }),
+    ...(activity !== undefined && { userRPC: activity }),
+  }));
 }

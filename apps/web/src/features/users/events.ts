@@ -5,7 +5,7 @@ import { updateMeUser } from '../auth/cache';
 import { setFriendPresence } from '../friends/cache';
 import { updateMemberEverywhere } from '../teams/cache';
 import { setDmPresence } from '../dms/cache';
-import { forgetPresences, rememberPresence } from './cache';
+import { applyProfileChange, forgetPresences, rememberPresence } from './cache';
 
 /** READY: the signed-in user as the gateway sees them; the presences heard in a previous session are forgotten. */
 export function applyMeReady(qc: QueryClient, data: ReadyData): void {
@@ -21,5 +21,9 @@ export const userEvents = {
     setFriendPresence(qc, userId, presence);
     setDmPresence(qc, userId, presence);
     updateMeUser(qc, (user) => (user.id === userId ? { ...user, presence } : user));
+  },
+  /** A user's custom status or activity: in their loaded profiles and every loaded member list. */
+  USER_PROFILE_UPDATED(qc, change) {
+    applyProfileChange(qc, change);
   },
 } satisfies FeatureEventHandlers;

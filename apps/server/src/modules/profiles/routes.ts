@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import { clearActivityEndpoint, clearStatusEndpoint, setActivityEndpoint, setStatusEndpoint, userProfileEndpoint } from '@rally/shared/api/profile';
+import { addEndpoint } from '../../http/endpoint';
+import { clearActivity, clearStatus, getProfile, setActivity, setStatus } from './service';
+
+const done = { success: true as const };
+
+export async function profileRoutes(app: FastifyInstance): Promise<void> {
+  addEndpoint(app, userProfileEndpoint, async ({ deps, userId, params, query }) => ({
+    success: true as const,
+    user: await getProfile(deps, userId, params.userId, query.teamId),
+  }));
+
+  addEndpoint(app, setStatusEndpoint, async ({ deps, userId, body }) => ({ success: true as const, status: await setStatus(deps, userId, body) }));
+
+  addEndpoint(app, clearStatusEndpoint, async ({ deps, userId }) => {
+    await clearStatus(deps, userId);
+    return done;
+  });
+
+  addEndpoint(app, setActivityEndpoint, async ({ deps, userId, body }) => ({ success: true as const, activity: await setActivity(deps, userId, body) }));
+
+  addEndpoint(app, clearActivityEndpoint, async ({ deps, userId }) => {
+    await clearActivity(deps, userId);
+    return done;
+  });
+}

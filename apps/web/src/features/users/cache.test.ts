@@ -1,0 +1,51 @@
+// @vitest-environment node
+import type { UserProfile } from '@rally/shared/api/profile';
+import type { Member } from '@rally/shared/api/teams';
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { queryKeys } from '../../lib/query-keys';
+import { member } from '../teams/testing';
+import { applyProfileChange } from './cache';
+
+const profile = (id: string, fields: Partial<UserProfile> = {}): UserProfile => ({
+  id,
+  username: `u${id}`,
+  slug: `u${id}`,
+  profilePicture: null,
+  banner: null,
+  presence: 1,
+  flags: 0,
+  system: false,
+  bot: false,
+  status: null,
+  activity: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  relationship: 'none',
+  member: null,
+  ...fields,
+});
+
+describe('a change of status or activity (USER_PROFILE_UPDATED)', () => {
+  const status = { content: 'Raiding', emojiId: '⚔️', emoji: null };
+  const activity = { type: 'playing' as const, id: null, name: 'Chess', details: null, state: null, startedAt: '2026-01-01T10:00:00.000Z' };
+
+  it("reaches the user's profiles (from any team) and member lists, and only theirs; a field left out stays", () => {
+    const qc = new QueryClient();
+    qc.setQueryData(queryKeys.userProfile('1', null), profile('1', { activity }));
+    qc.setQueryData(queryKeys.userProfile('1', 't1'), profile('1', { activity }));
+    qc.setQueryData(queryKeys.userProfile('2', null), profile('2'));
+    qc.setQueryData(queryKeys.teamMembers('t1'), [member('1', { userRPC: activity }), member('2')]);
+
+    applyProfileChange(qc, { userId: '1', status });
+
+    for (const teamId of [null, 't1']) expect(qc.getQueryData<UserProfile>(queryKeys.userProfile('1', teamId))).toMatchObject({ status, activity });
+    expect(qc.getQueryData<UserProfile>(queryKeys.userProfile('2', null))?.status).toBeNull();
+    const [one, two] = qc.getQueryData<Member[]>(queryKeys.teamMembers('t1')) ?? [];
+    expect(one).toMatchObject({ userStatus: status, userRPC: activity });
+    expect(two).toMatchObject({ userStatus: null, userRPC: null });
+
+    applyProfileChange(qc, { userId: '1', activity: null });
+    expect(qc.getQueryData<UserProfile>(queryKeys.userProfile('1', 't1'))).toMatchObject({ status, activity: null });
+    expect(qc.getQueryData<Member[]>(queryKeys.teamMembers('t1'))?.[0]).toMatchObject({ userStatus: status, userRPC: null });
+  });
+});
