@@ -68,7 +68,6 @@ async function dragTo(page: Page, from: Locator, to: Locator, { below = false } 
   await page.mouse.move(b.x + b.width / 2, b.y + (below ? b.height * 0.8 : b.height * 0.2), { steps: 12 });
 }
 
-
 const saved = (page: Page, path: RegExp) => page.waitForResponse((r) => path.test(new URL(r.url()).pathname) && r.request().method() !== 'GET');
 
 test('the owner reorders channels with the mouse and the keyboard, and the order stays after a reload', async ({
