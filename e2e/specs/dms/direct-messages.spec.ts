@@ -1,7 +1,8 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { ApiUser } from '../../fixtures/api';
 import { snap } from '../../fixtures/screenshots';
 import { expect, test } from '../../fixtures/test';
+import { messageIn as message, toolbarOf } from '../../fixtures/ui';
 
 /** Set-up through the API: the two become friends. */
 async function befriend(a: ApiUser, b: ApiUser): Promise<void> {
@@ -12,15 +13,6 @@ async function befriend(a: ApiUser, b: ApiUser): Promise<void> {
 }
 
 const dmComposer = (page: Page, name: string) => page.getByRole('textbox', { name: `Message @${name}` });
-const message = (page: Page, text: string) => page.getByRole('log').getByRole('article').filter({ hasText: text });
-
-async function toolbarOf(target: Locator): Promise<Locator> {
-  await target.hover();
-  const toolbar = target.getByRole('toolbar');
-  await expect(toolbar).toBeVisible();
-  return toolbar;
-}
-
 /** Two friends open a chat from the friends list and talk live: messages, typing, unread badges, reply, reaction, edit and delete, then hiding. */
 test('two friends message each other live', async ({ signedInPage: alice, user, secondUser, openAs }, testInfo) => {
   await befriend(user, secondUser);

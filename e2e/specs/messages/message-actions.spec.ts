@@ -1,19 +1,7 @@
-import type { Locator, Page } from '@playwright/test';
 import { postMessage } from '../../fixtures/api';
 import { snap } from '../../fixtures/screenshots';
 import { expect, test } from '../../fixtures/test';
-import { channelPath, composer, expectChannelOpen } from '../../fixtures/ui';
-
-/** The message whose text contains `text`. */
-const message = (page: Page, text: string) => page.getByRole('log').getByRole('article').filter({ hasText: text });
-
-/** Show a message's toolbar (hover on a desktop; a tap focuses the message on a phone) and return it. */
-async function toolbarOf(target: Locator): Promise<Locator> {
-  await target.hover();
-  const toolbar = target.getByRole('toolbar');
-  await expect(toolbar).toBeVisible();
-  return toolbar;
-}
+import { channelPath, composer, expectChannelOpen, messageIn as message, toolbarOf } from '../../fixtures/ui';
 
 test('two teammates reply, react, edit, delete and report, live on both sides', async ({ signedInPage: alice, team, teammate, openAs }) => {
   const stamp = Date.now();

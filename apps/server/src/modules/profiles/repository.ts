@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client';
 import { dmMembers, emojis, friendships, teamMembers, userBlocks, users } from '../../db/schema';
 import { pairOf } from '../friends/repository';
 import { heldRoleIds } from '../permissions/repository';
-import { statusColumns, statusEmojiJoin, type PublicUserColumns, type StatusColumns } from '../users/repository';
+import { publicUserColumns, statusColumns, statusEmojiJoin, type PublicUserColumns, type StatusColumns } from '../users/repository';
 
 /** A user as their profile shows them, with what ties the viewer to them. */
 export interface ProfileRow extends StatusColumns, PublicUserColumns {
@@ -43,15 +43,7 @@ export async function findProfile(db: Executor, viewerId: string, userId: string
     .where(and(eq(myChats.userId, viewerId), eq(theirChats.userId, userId)));
   const [row] = await db
     .select({
-      id: users.id,
-      username: users.username,
-      slug: users.slug,
-      profilePicture: users.profilePicture,
-      banner: users.banner,
-      presence: users.presence,
-      flags: users.flags,
-      system: users.system,
-      bot: users.bot,
+      ...publicUserColumns,
       createdAt: users.createdAt,
       ...statusColumns,
       sharesTeam: sql<boolean>`exists (${sharesTeam})`,
