@@ -10,6 +10,8 @@ import { unseenCount } from './unseen';
 import { useChannelMessages, usePendingMessages } from './message-queries';
 import { MessageItem } from './MessageItem';
 import { SystemMessage } from './SystemMessage';
+import { HistoryBlocked } from './HistoryBlocked';
+import { ApiError } from '../../lib/api';
 import { placeText, type ChatPlace } from './place';
 import styles from './MessageList.module.css';
 
@@ -147,6 +149,9 @@ export function MessageList({ channelId, place, onRetry, onDiscard, scrollToBott
     );
   }
   if (history.isError && !history.data) {
+    const code = history.error instanceof ApiError ? history.error.code : undefined;
+    if (code === 'no_permission_to_view_channel') return <HistoryBlocked kind="channel" />;
+    if (code === 'no_permission_to_view_history') return <HistoryBlocked kind="history" />;
     return (
       <div className={styles.state} role="alert">
         <p className={styles.errorText}>{history.error.message || t('loadError')}</p>
