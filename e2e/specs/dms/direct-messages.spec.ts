@@ -24,7 +24,7 @@ test('two friends message each other live', async ({ signedInPage: alice, user, 
   await test.step('Alice opens the chat from her friends list and writes', async () => {
     await alice.getByRole('button', { name: `Message ${secondUser.username}` }).click();
     await expect(alice).toHaveURL(/\/chat\/\d+$/);
-    await expect(alice.getByRole('heading', { name: secondUser.username, level: 2 })).toBeVisible();
+    await expect(alice.getByRole('heading', { name: secondUser.username, level: 2, exact: true })).toBeVisible();
     await dmComposer(alice, secondUser.username).fill('Hey Bob, ready for the raid tonight?');
     await dmComposer(alice, secondUser.username).press('Enter');
     await expect(message(alice, 'ready for the raid')).toBeVisible();
