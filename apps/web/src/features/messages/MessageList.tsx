@@ -11,6 +11,7 @@ import { useChannelMessages, usePendingMessages } from './message-queries';
 import { MessageItem } from './MessageItem';
 import { SystemMessage } from './SystemMessage';
 import { HistoryBlocked } from './HistoryBlocked';
+import { useLinkedMessage } from './use-linked-message';
 import { ApiError } from '../../lib/api';
 import { placeText, type ChatPlace } from './place';
 import styles from './MessageList.module.css';
@@ -32,6 +33,7 @@ const STICK_THRESHOLD = 48;
 export function MessageList({ channelId, place, onRetry, onDiscard, scrollToBottomSignal, onAtBottomChange }: Props) {
   const { t, i18n } = useTranslation('chat');
   const history = useChannelMessages(channelId);
+  useLinkedMessage(history);
   const pending = usePendingMessages(channelId);
   const messages = useMemo(() => mergeMessages(history.data, pending), [history.data, pending]);
   const rows = useMemo(() => buildRows(messages), [messages]);
