@@ -91,8 +91,10 @@ function sendBody(content: ReturnType<typeof messageContentSchema>) {
  * - nothing: the newest `limit` messages;
  * - `before`: the `limit` messages just older than that id (scrolling up);
  * - `after`: the `limit` messages just newer than that id (catching up after a gap);
- * - `offset`: skip that many from the newest (or from `before`), the spec's paging; prefer `before`.
- * `after` cannot be combined with `before` or `offset`.
+ * - `offset`: skip that many from the newest (or from `before`), the spec's paging; prefer `before`;
+ * - `messageId`: the page around that message (001 §7 "?messageId={id} loads around one message"):
+ *   it and the older ones up to half the limit, then the newer ones.
+ * `after` and `messageId` combine with nothing else.
  */
 export const listMessagesQuerySchema = z
   .object({
@@ -100,20 +102,27 @@ export const listMessagesQuerySchema = z
     offset: z.coerce.number().int().min(0).max(100_000).optional(),
     before: snowflakeSchema.optional(),
     after: snowflakeSchema.optional(),
+    messageId: snowflakeSchema.optional(),
   })
-  .refine((q) => q.after === undefined || (q.before === undefined && q.offset === undefined), { message: 'invalid_request', path: ['after'] });
+  .refine((q) => q.after === undefined || (q.before === undefined && q.offset === undefined), { message: 'invalid_request', path: ['after'] })
+  .refine((q) => q.messageId === undefined || (q.before === undefined && q.after === undefined && q.offset === undefined), {
+    message: 'invalid_request',
+    path: ['messageId'],
+  });
 export type ListMessagesQuery = z.infer<typeof listMessagesQuerySchema>;
 
 /**
  * Messages are returned oldest first within the page. `replyMessages` holds the messages that the
  * page's messages reply to but that are not in the page themselves. `hasMore`: there are more
- * messages beyond the page in the direction of paging (older, or newer with `after`).
+ * messages beyond the page in the direction of paging (older, or newer with `after`); around a
+ * message (`messageId`), older ones, and `hasNewer` says whether newer ones exist beyond the page.
  */
 export const listMessagesResponseSchema = z.object({
   success: z.literal(true),
   messages: z.array(messageSchema),
   replyMessages: z.array(messageSchema),
   hasMore: z.boolean(),
+  hasNewer: z.boolean().optional(),
 });
 
 /**

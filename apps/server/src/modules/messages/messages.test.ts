@@ -253,6 +253,19 @@ describe('messages', () => {
       expect(tail.json()).toMatchObject({ messages: [], hasMore: false });
     });
 
+    it('loads around a message with messageId: it and older ones up to half the page, then newer ones', async () => {
+      const around = await list(member, channelId, `?limit=10&messageId=${all[60]}`);
+      expect(ids(around)).toEqual(all.slice(56, 66));
+      expect(around.json()).toMatchObject({ hasMore: true, hasNewer: true });
+      const nearStart = await list(member, channelId, `?messageId=${all[2]}`);
+      expect(ids(nearStart)).toEqual(all.slice(0, 28));
+      expect(nearStart.json()).toMatchObject({ hasMore: false, hasNewer: true });
+      const newest = await list(member, channelId, `?limit=4&messageId=${last(all)}`);
+      expect(ids(newest)).toEqual(all.slice(118));
+      expect(newest.json()).toMatchObject({ hasMore: true, hasNewer: false });
+      expect((await list(member, channelId, `?messageId=${all[5]}&before=${all[9]}`)).statusCode).toBe(400);
+    });
+
     it('pages with offset from the newest: every message exactly once, in order', async () => {
       const pages: string[][] = [];
       for (let offset = 0; ; offset += 50) {

@@ -15,7 +15,7 @@ import { reactionsFor } from '../reactions/service';
 import { scheduleMessage } from '../scheduled-messages/service';
 import { prepareContent } from './content';
 import { toMessage } from './mappers';
-import { messageRepository, type MessageAuthor, type MessageRepository } from './repository';
+import { messageRepository, type MessageAuthor, type MessageRepository, type MessageWithAuthor } from './repository';
 
 export interface MessageServiceDeps extends ServiceDeps {
   rateLimiter: RateLimiter;
@@ -47,6 +47,24 @@ export interface MessagePage {
   messages: Message[];
   replyMessages: Message[];
   hasMore: boolean;
+  /** Around a message only: newer messages exist beyond the page. */
+  hasNewer?: boolean;
+}
+
+/** The rows of a page around one message, oldest first: it and older ones (half the limit, rounded up), then newer ones. */
+async function rowsAround(db: Executor, channelId: string, messageId: string, limit: number, repo: MessageRepository) {
+  const olderCount = Math.ceil(limit / 2);
+  const newerCount = limit - olderCount;
+  // `before` is exclusive: one past the message takes it in.
+  const [older, newer] = await readAll(db, [
+    () => repo.listPage(db, channelId, { limit: olderCount + 1, before: String(BigInt(messageId) + 1n) }),
+    () => repo.listPage(db, channelId, { limit: newerCount + 1, after: messageId }),
+  ]);
+  return {
+    page: [...older.slice(0, olderCount).reverse(), ...newer.slice(0, newerCount)],
+    hasMore: older.length > olderCount,
+    hasNewer: newer.length > newerCount,
+  };
 }
 
 /**
@@ -62,10 +80,17 @@ export async function listMessages(
   repo: MessageRepository = messageRepository,
 ): Promise<MessagePage> {
   const channelId = channel.id;
-  const rows = await repo.listPage(db, channelId, { limit: query.limit + 1, before: query.before, after: query.after, offset: query.offset });
-  const hasMore = rows.length > query.limit;
-  const page = rows.slice(0, query.limit);
-  if (!query.after) page.reverse();
+  let page: MessageWithAuthor[];
+  let hasMore: boolean;
+  let hasNewer: boolean | undefined;
+  if (query.messageId) {
+    ({ page, hasMore, hasNewer } = await rowsAround(db, channelId, query.messageId, query.limit, repo));
+  } else {
+    const rows = await repo.listPage(db, channelId, { limit: query.limit + 1, before: query.before, after: query.after, offset: query.offset });
+    hasMore = rows.length > query.limit;
+    page = rows.slice(0, query.limit);
+    if (!query.after) page.reverse();
+  }
   const inPage = new Set(page.map((r) => r.message.id));
   const replyIds = [...new Set(page.map((r) => r.message.replyTo).filter((id): id is string => id !== null && !inPage.has(id)))];
   const pageIds = page.map((r) => r.message.id);
@@ -74,6 +99,7 @@ export async function listMessages(
     messages: page.map((r) => toMessage(r.message, r.author, reactions.get(r.message.id))),
     replyMessages: replies.map((r) => toMessage(r.message, r.author)),
     hasMore,
+    ...(hasNewer === undefined ? {} : { hasNewer }),
   };
 }
 
