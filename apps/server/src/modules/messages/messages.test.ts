@@ -264,6 +264,10 @@ describe('messages', () => {
       expect(ids(newest)).toEqual(all.slice(118));
       expect(newest.json()).toMatchObject({ hasMore: true, hasNewer: false });
       expect((await list(member, channelId, `?messageId=${all[5]}&before=${all[9]}`)).statusCode).toBe(400);
+      // The largest id (no message): the newest half page, nothing newer.
+      const beyond = await list(member, channelId, '?limit=6&messageId=9223372036854775807');
+      expect(ids(beyond)).toEqual(all.slice(117));
+      expect(beyond.json()).toMatchObject({ hasMore: true, hasNewer: false });
     });
 
     it('pages with offset from the newest: every message exactly once, in order', async () => {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, gt, inArray, isNull, lt, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, inArray, isNull, lt, lte, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { returnedRow } from '../../db/returned-row';
 import { messages, users } from '../../db/schema';
@@ -26,6 +26,8 @@ export interface PageQuery {
   limit: number;
   /** Older than this id. */
   before?: string;
+  /** This id and older ones. */
+  upTo?: string;
   /** Newer than this id (the page is then read oldest first). */
   after?: string;
   /** Rows of the ordered range to skip. */
@@ -57,6 +59,7 @@ export async function findMessageInChannel(db: Executor, channelId: string, id: 
 export async function listPage(db: Executor, channelId: string, page: PageQuery): Promise<MessageWithAuthor[]> {
   const where: SQL[] = [eq(messages.channelId, channelId), isNull(messages.deletedAt)];
   if (page.before) where.push(lt(messages.id, page.before));
+  if (page.upTo) where.push(lte(messages.id, page.upTo));
   if (page.after) where.push(gt(messages.id, page.after));
   return db
     .select({ message: messageColumns, author: authorColumns })

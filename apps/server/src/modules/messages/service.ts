@@ -55,9 +55,8 @@ export interface MessagePage {
 async function rowsAround(db: Executor, channelId: string, messageId: string, limit: number, repo: MessageRepository) {
   const olderCount = Math.ceil(limit / 2);
   const newerCount = limit - olderCount;
-  // `before` is exclusive: one past the message takes it in.
   const [older, newer] = await readAll(db, [
-    () => repo.listPage(db, channelId, { limit: olderCount + 1, before: String(BigInt(messageId) + 1n) }),
+    () => repo.listPage(db, channelId, { limit: olderCount + 1, upTo: messageId }),
     () => repo.listPage(db, channelId, { limit: newerCount + 1, after: messageId }),
   ]);
   return {
