@@ -119,10 +119,15 @@ describe('friends', () => {
     it("accepts the other's pending request when sending one back (as Discord does)", async () => {
       const ada = await user();
       const bob = await user({ friendRequests: 'noone' });
+      const to = (id: string) => (e: { audience: { kind: string; userIds?: string[] } }) => e.audience.kind === 'users' && !!e.audience.userIds?.includes(id);
+      const before = ctx.events.mark();
       await send(bob, ada.slug);
+      // Through Redis the request's events may arrive after the call returns: both are in before marking.
+      for (const id of [ada.id, bob.id]) await ctx.events.waitFor('FRIEND_REQUEST', { since: before, where: to(id) });
       const since = ctx.events.mark();
       const res = await send(ada, bob.slug);
       expect(res.statusCode).toBe(200);
+      for (const id of [ada.id, bob.id]) await ctx.events.waitFor('FRIEND_ACCEPTED', { since, where: to(id) });
       expect(res.json().friend).toMatchObject({ status: 'accepted', createdBy: bob.id, user: { id: bob.id } });
       expect(await row(ada.id, bob.id)).toMatchObject({ status: 'accepted', requesterId: bob.id });
       expect(ctx.events.ofType('FRIEND_ACCEPTED', { since }).map((e) => e.audience)).toEqual([
