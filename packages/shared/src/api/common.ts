@@ -17,4 +17,7 @@ export const snowflakeSchema = z
   .max(MAX_SNOWFLAKE.length, { message: 'invalid_id', abort: true })
   .refine(isSnowflake, 'invalid_id');
 
+/** The `:channelId` of a channel's (or a direct chat's) routes. */
+export const channelParamsSchema = z.object({ channelId: snowflakeSchema });
+
 export { CSRF_HEADER } from './headers';

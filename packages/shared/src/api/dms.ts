@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
-import { snowflakeSchema } from './common';
+import { channelParamsSchema, snowflakeSchema } from './common';
 import { BODY_LIMIT, defineEndpoint } from './endpoint';
-import { channelParamsSchema } from './messages';
 import { ROUTES } from './routes';
 import { publicUserSchema } from './users';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
-import { snowflakeSchema } from './common';
+import { channelParamsSchema, snowflakeSchema } from './common';
 import { embedSchema } from './embeds';
 import { BODY_LIMIT, defineEndpoint } from './endpoint';
 import { ROUTES } from './routes';
@@ -136,8 +136,6 @@ export const sendMessageResponseSchema = z.union([
 export type SendMessageResponse = z.infer<typeof sendMessageResponseSchema>;
 
 // ---- endpoints ----
-
-export const channelParamsSchema = z.object({ channelId: snowflakeSchema });
 
 export const listMessagesEndpoint = defineEndpoint({
   ...ROUTES.listMessages,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
-import { snowflakeSchema } from './common';
+import { channelParamsSchema, snowflakeSchema } from './common';
 import { defineEndpoint } from './endpoint';
 import { ROUTES } from './routes';
 import { text } from './text';
@@ -48,7 +48,7 @@ export const listScheduledMessagesEndpoint = defineEndpoint({
   ...ROUTES.listScheduledMessages,
   summary: "The caller's scheduled messages of a channel that are not sent yet, the soonest first",
   permission: { channel: 'VIEW_CHANNEL' },
-  params: z.object({ channelId: snowflakeSchema }),
+  params: channelParamsSchema,
   response: listScheduledMessagesResponseSchema,
 });
 

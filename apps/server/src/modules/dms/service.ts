@@ -72,7 +72,9 @@ async function chatOf(db: Executor, userId: string, channelId: string, repo: DmR
 export async function createDm(deps: ServiceDeps, creatorId: string, input: CreateDmRequest, repo: DmRepository = dmRepository): Promise<DirectChat> {
   const ids = [...new Set(input.users.map((u) => u.id))].filter((id) => id !== creatorId);
   if (ids.length === 0) throw badRequest('dm_self', { users: 'dm_self' });
-  const found = await repo.findUsers(deps.db, ids);
+  // The caller's row too (the new chat shows them to the others): one read.
+  const people = await repo.findUsers(deps.db, [creatorId, ...ids]);
+  const found = people.filter((u) => u.id !== creatorId);
   if (found.length !== ids.length) throw notFound('user_not_found');
   if (found.some((u) => u.system)) throw badRequest('dm_system', { users: 'dm_system' });
   for (const id of ids) await assertMayDirectMessage(deps, creatorId, id);
@@ -90,7 +92,6 @@ export async function createDm(deps: ServiceDeps, creatorId: string, input: Crea
     if (!theirs) throw new Error('createDm: the pair chat that won the insert is gone');
     return reopen(deps, creatorId, theirs, repo);
   }
-  const people = [...(await repo.findUsers(deps.db, [creatorId])), ...found];
   const row: ChatRow = { channelId, pairKey, readOnly: false, createdAt: new Date(), last: null };
   for (const memberId of memberIds) {
     await announce(

@@ -1,5 +1,6 @@
 import { DEFAULT_USER_SETTINGS, type UserSettings } from '@rally/shared/api/users';
 import type { Executor } from '../../db/client';
+import { readAll } from '../../db/read-all';
 import { forbidden, notFound } from '../../lib/errors';
 import { findUserById, type SignedInUser } from '../users/repository';
 import { areFriends, blocksBetween, haveMutualFriend, updatePrivacySettings } from './repository';
@@ -39,9 +40,9 @@ export interface DirectMessageDeps {
  */
 export async function assertMayDirectMessage(deps: DirectMessageDeps, fromUserId: string, toUserId: string): Promise<void> {
   if (fromUserId === toUserId) return;
-  const recipient = await findUserById(deps.db, toUserId);
+  // Checked on every send to a chat of two: the recipient and the blocks in one round trip.
+  const [recipient, blocks] = await readAll(deps.db, [() => findUserById(deps.db, toUserId), () => blocksBetween(deps.db, fromUserId, toUserId)]);
   if (!recipient) throw notFound('user_not_found');
-  const blocks = await blocksBetween(deps.db, fromUserId, toUserId);
   if (blocks.aBlockedB) throw forbidden('dm_blocked');
   if (blocks.bBlockedA) throw forbidden('dm_not_accepted');
   const { directMessages } = privacyOf(recipient);

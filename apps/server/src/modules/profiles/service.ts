@@ -7,6 +7,7 @@ import { LIMITS } from '@rally/shared/limits';
 import { badRequest, notFound } from '../../lib/errors';
 import { publishEvent } from '../../lib/events';
 import type { ServiceDeps } from '../../lib/service-deps';
+import { readAll } from '../../db/read-all';
 import { presenceCircleOf } from '../presence/repository';
 import { canonicalStandardEmoji } from '../reactions/standard-emoji';
 import { toPublicUser, updateActivity, updateStatus } from '../users/repository';
@@ -29,9 +30,9 @@ function relationshipOf(row: ProfileRow, viewerId: string): Relationship {
  * With `teamId`, the user's roles and joining date there when both belong to it (else `member` null).
  */
 export async function getProfile(deps: ServiceDeps, viewerId: string, userId: string, teamId?: string): Promise<UserProfile> {
-  const [row, membership] = await Promise.all([
-    findProfile(deps.db, viewerId, userId),
-    teamId === undefined ? null : findSharedMembership(deps.db, teamId, viewerId, userId),
+  const [row, membership] = await readAll(deps.db, [
+    () => findProfile(deps.db, viewerId, userId),
+    async () => (teamId === undefined ? null : findSharedMembership(deps.db, teamId, viewerId, userId)),
   ]);
   const relationship = row ? relationshipOf(row, viewerId) : 'none';
   if (!row || (relationship === 'none' && !row.sharesTeam && !row.sharesChat)) throw notFound('user_not_found');

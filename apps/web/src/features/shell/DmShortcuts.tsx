@@ -27,9 +27,10 @@ const UNREAD_AVATARS = 3;
 export function DmShortcuts({ tipProps }: { tipProps: TipProps }) {
   const { t } = useTranslation('dms');
   const total = useDmUnreadTotal();
-  const dms = useDms();
-  const unreadIds = useUnread((state) => Object.entries(state.channels).flatMap(([id, c]) => (c.teamId === null && c.unread > 0 ? [id] : []))).data;
-  const unreadChats = (dms.data ?? []).filter((dm) => unreadIds?.includes(dm.id)).slice(0, UNREAD_AVATARS);
+  const unreadIds = useUnread((state) => Object.entries(state.channels).flatMap(([id, c]) => (c.teamId === null && c.unread > 0 ? [id] : []))).data ?? [];
+  // The chats themselves are read only when one has something unread (not on every start).
+  const dms = useDms(unreadIds.length > 0);
+  const unreadChats = (dms.data ?? []).filter((dm) => unreadIds.includes(dm.id)).slice(0, UNREAD_AVATARS);
   const label = total > 0 ? t('sidebarLinkUnread', { count: total }) : t('sidebarLink');
   return (
     <>
