@@ -27,6 +27,11 @@ export const LIMITS = {
    */
   message: { max: 2000, premiumMax: 5000, counterFrom: 1500, pageSize: 50, inputMax: 65_536 },
   nonce: { max: 64 },
+  /**
+   * Attachments (001 §9): at most `max` per message (the file size limit is uploadLimitBytes).
+   * An upload not sent with a message within `unsentHours` is removed.
+   */
+  attachments: { max: 5, unsentHours: 24 },
   inviteMaxUses: [null, 50, 100, 200, 500, 1000] as const,
   inviteExpiry: ['never', '30m', '1h', '6h', '12h', '1d', '7d', '30d'] as const,
   /** Invite codes: this many random base62 characters. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
+import { attachmentRefSchema, attachmentSchema } from './attachments';
 import { channelParamsSchema, snowflakeSchema } from './common';
 import { embedSchema } from './embeds';
 import { BODY_LIMIT, defineEndpoint } from './endpoint';
@@ -29,7 +30,8 @@ export const messageSchema = z.object({
   createdBy: messageAuthorSchema,
   replyTo: z.string().nullable(),
   type: z.enum(['text', 'scheduled', 'system']),
-  attachments: z.array(z.unknown()),
+  /** Files sent with the message (api/attachments.ts), at most LIMITS.attachments.max. */
+  attachments: z.array(attachmentSchema),
   /** Rich embeds (webhooks and bots; spec 001 §3 Embed, bounds of api/embeds.ts). */
   embeds: z.array(embedSchema),
   reactions: z.array(reactionSchema),
@@ -50,9 +52,9 @@ export function isBlankMessage(content: string): boolean {
   return t.length === 0 || /^#+$/.test(t);
 }
 
-/** Message text: at most `max` characters (message_too_long with {max}), not blank. */
+/** Message text: at most `max` characters (message_too_long with {max}). Blank only with attachments (sendBody). */
 function messageContentSchema(max: number) {
-  return text({ max, error: 'message_empty', tooLong: 'message_too_long', multiline: true }).refine((v) => !isBlankMessage(v), 'message_empty');
+  return text({ max, error: 'message_empty', tooLong: 'message_too_long', multiline: true });
 }
 
 /**
@@ -64,6 +66,10 @@ function messageContentSchema(max: number) {
  * `scheduledAt` (spec 001 §7): send it then instead of now (future, at most 365 days ahead; see
  * scheduled-messages.ts). `type` is the spec's: 'scheduled' needs `scheduledAt`
  * (message_schedule_required); whether a time is given decides.
+ *
+ * `attachments`: uploads of the sender (POST /api/v1/upload, type attachment) by id, at most
+ * LIMITS.attachments.max, each sent once. A message needs text that is not blank, or attachments
+ * (message_empty).
  */
 export const sendMessageRequestSchema = sendBody(messageContentSchema(LIMITS.message.inputMax));
 export type SendMessageRequest = z.infer<typeof sendMessageRequestSchema>;
@@ -82,7 +88,13 @@ function sendBody(content: ReturnType<typeof messageContentSchema>) {
       replyTo: snowflakeSchema.optional().nullable(),
       scheduledAt: scheduledAtSchema.optional().nullable(),
       type: z.enum(['text', 'scheduled'], { error: 'invalid_request' }).optional(),
+      attachments: z
+        .array(attachmentRefSchema, { error: 'invalid_request' })
+        .max(LIMITS.attachments.max, 'attachments_too_many')
+        .refine((refs) => new Set(refs.map((r) => r.id)).size === refs.length, 'attachment_invalid')
+        .optional(),
     })
+    .refine((b) => !isBlankMessage(b.content) || (b.attachments?.length ?? 0) > 0, { message: 'message_empty', path: ['content'] })
     .refine((b) => b.type !== 'scheduled' || !!b.scheduledAt, { message: 'message_schedule_required', path: ['scheduledAt'] });
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { attachmentSchema, VIDEO_DIMENSION_MAX } from './attachments';
 import { snowflakeSchema } from './common';
 import { BODY_LIMIT, defineEndpoint } from './endpoint';
 import { ROUTES } from './routes';
@@ -29,7 +30,9 @@ export const UPLOAD_KINDS = {
   BlogHeroImage: ['png', 'jpeg'],
 } as const satisfies Record<string, readonly ImageFormat[]>;
 export type UploadKind = keyof typeof UPLOAD_KINDS;
-const uploadKindNames = Object.keys(UPLOAD_KINDS) as [UploadKind, ...UploadKind[]];
+/** The upload type of a message attachment (any format of ATTACHMENT_FORMATS, api/attachments.ts). */
+export const ATTACHMENT_UPLOAD = 'attachment';
+const uploadTypeNames = [...(Object.keys(UPLOAD_KINDS) as UploadKind[]), ATTACHMENT_UPLOAD] as const;
 
 export const UPLOAD_LIMITS = {
   /** 'File size exceeds 20MB.' (000 §4); Plus members 50 MB (000 §9). */
@@ -44,30 +47,43 @@ export function uploadLimitBytes(premium: boolean): number {
   return premium ? UPLOAD_LIMITS.premiumMaxBytes : UPLOAD_LIMITS.maxBytes;
 }
 
+const videoDimension = z.coerce.number({ error: 'invalid_request' }).int('invalid_request').min(1, 'invalid_request').max(VIDEO_DIMENSION_MAX, 'invalid_request');
+
 /**
- * The text fields of the multipart body (the file is the part named `image`). `teamId` is what the
- * image is for, kept for the spec's shape; using the image on a team checks that team's permission.
+ * The text fields of the multipart body (the file is the part named `image`, whatever it is).
+ * `teamId` is what the image is for, kept for the spec's shape; using the image on a team checks
+ * that team's permission. `width` and `height`: a video attachment's size as the client's player
+ * read it (the server reads images itself; a video's size only reserves its preview's space).
  */
 export const uploadFieldsSchema = z.object({
-  type: z.enum(uploadKindNames, { error: 'upload_type_invalid' }),
+  type: z.enum(uploadTypeNames, { error: 'upload_type_invalid' }),
   teamId: snowflakeSchema.optional(),
+  width: videoDimension.optional(),
+  height: videoDimension.optional(),
 });
 export type UploadFields = z.infer<typeof uploadFieldsSchema>;
 
-/** `url`: where the stored image is served (same origin `/uploads/…`, or S3_PUBLIC_URL); `id` names it. */
+/**
+ * `url`: where the stored file is served (same origin `/uploads/…`, or S3_PUBLIC_URL); `id` names
+ * it. An `attachment` upload also answers the attachment as a message will carry it; its id is
+ * what a send request names.
+ */
 export const uploadResponseSchema = z.object({
   success: z.literal(true),
   id: z.string(),
   url: z.string(),
   message: z.string(),
+  attachment: attachmentSchema.optional(),
 });
 export type UploadResponse = z.infer<typeof uploadResponseSchema>;
 
 export const uploadEndpoint = defineEndpoint({
   ...ROUTES.upload,
   summary:
-    'Upload an image (multipart/form-data: file `image` ≤ 20 MB, Plus 50 MB; `type`; optional `teamId`): checked by content, re-encoded without metadata, stored, its URL returned',
-  permission: { none: 'any signed-in user may store an image; the endpoint that puts it on a team or profile checks its own permission' },
+    'Upload an image or a message attachment (multipart/form-data: file `image` ≤ 20 MB, Plus 50 MB; `type`; optional `teamId`; a video attachment\'s `width`/`height`): checked by content, images re-encoded without metadata, stored, its URL returned',
+  permission: {
+    none: 'any signed-in user may store a file; the endpoint that puts it on a team, a profile or a message checks its own permission',
+  },
   response: uploadResponseSchema,
   status: 201,
   // For a body that is not multipart (refused with 415 unread beyond this). The multipart body is

@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { IMAGE_FORMAT_FILES, UPLOAD_KINDS, UPLOAD_LIMITS, uploadFieldsSchema, type ImageFormat } from '@rally/shared/api/uploads';
+import { ATTACHMENT_UPLOAD, IMAGE_FORMAT_FILES, UPLOAD_KINDS, UPLOAD_LIMITS, uploadFieldsSchema, type ImageFormat } from '@rally/shared/api/uploads';
 import { badRequest } from '../../lib/errors';
 import { newId } from '../../lib/snowflake';
 import { parse } from '../../lib/validation';
@@ -27,6 +27,7 @@ export const UPLOAD_FILE_FIELD = 'image';
 export async function storeUpload(storage: Storage, upload: ReceivedUpload, dir: string): Promise<StoredUpload> {
   const { file, fields } = upload;
   const { type } = parse(uploadFieldsSchema, fields);
+  if (type === ATTACHMENT_UPLOAD) throw badRequest('upload_type_invalid');
   if (!file || file.size === 0) throw badRequest('upload_image_required', { [UPLOAD_FILE_FIELD]: 'upload_image_required' });
   const accepted: readonly ImageFormat[] = UPLOAD_KINDS[type];
   const format = sniffImage(await readHead(file.path));
