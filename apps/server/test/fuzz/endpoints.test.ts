@@ -133,11 +133,16 @@ describe('fuzzing every API route', () => {
     });
 
     // Which fields the route reads, found without side effects: the ones an empty body is refused
-    // for, and the ones an object value is refused for (no validated field accepts one).
+    // for, and the ones an object value is refused for (no validated field accepts one). One body
+    // with every field an object names them all at once (a schema reports every field's error);
+    // only when it names none (a body that is not an object schema) is each field tried alone.
     if (hasBody(method)) {
       const emptyErrors = errorKeys(await send(`${label} {}`, inject(target, { payload: {} })));
       const read = new Set(emptyErrors);
-      for (const field of FIELDS) {
+      const objects = Object.fromEntries(FIELDS.map((field) => [field, { fuzz: [1] }]));
+      const named = errorKeys(await send(`${label} every field: object`, inject(target, { payload: objects })));
+      for (const field of named) if (FIELDS.includes(field)) read.add(field);
+      for (const field of named.length > 0 ? [] : FIELDS) {
         if (read.has(field)) continue;
         const probe = await send(`${label} ${field}: object`, inject(target, { payload: { [field]: { fuzz: [1] } } }));
         if (errorKeys(probe).includes(field)) read.add(field);
@@ -175,9 +180,12 @@ describe('fuzzing every API route', () => {
     }
 
     // Query parameters: every harvested name, probed (without a body: no side effects); the ones the
-    // route reads get every bad value, alone and repeated.
+    // route reads get every bad value, alone and repeated. All names at once first: when that
+    // changes nothing, the route reads none of them, and they are not tried one by one.
     const plain = signature(await send(`${label} (plain)`, inject(target)));
-    for (const field of FIELDS) {
+    const everyName = FIELDS.map((field) => `${field}=%00`).join('&');
+    const readsQuery = signature(await send(`${label} ?every name=%00`, inject(`${target}?${everyName}`))) !== plain;
+    for (const field of readsQuery ? FIELDS : []) {
       const probe = await send(`${label} ?${field}=%00`, inject(`${target}?${field}=%00`));
       if (signature(probe) === plain) continue;
       for (const bad of BAD_QUERY_VALUES) {
