@@ -1,5 +1,6 @@
 import { deflateSync } from 'node:zlib';
 import type { JSHandle, Locator, Page } from '@playwright/test';
+import { befriend, createDm } from '../../fixtures/api';
 import { snap } from '../../fixtures/screenshots';
 import { expect, test } from '../../fixtures/test';
 import { channelPath, composer, expectChannelOpen, messageIn } from '../../fixtures/ui';
@@ -37,6 +38,27 @@ function png(width: number, height: number): Buffer {
   }
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
   return Buffer.concat([signature, chunk('IHDR', header), chunk('IDAT', deflateSync(pixels)), chunk('IEND', Buffer.alloc(0))]);
+}
+
+/** A real WAV: a quarter second of a 440 Hz tone, 8 kHz mono 16-bit PCM. */
+function wav(): Buffer {
+  const rate = 8000;
+  const samples = rate / 4;
+  const out = Buffer.alloc(44 + samples * 2);
+  out.write('RIFF', 0, 'ascii');
+  out.writeUInt32LE(36 + samples * 2, 4);
+  out.write('WAVEfmt ', 8, 'ascii');
+  out.writeUInt32LE(16, 16); // fmt chunk size
+  out.writeUInt16LE(1, 20); // PCM
+  out.writeUInt16LE(1, 22); // mono
+  out.writeUInt32LE(rate, 24);
+  out.writeUInt32LE(rate * 2, 28); // bytes per second
+  out.writeUInt16LE(2, 32); // block align
+  out.writeUInt16LE(16, 34); // bits per sample
+  out.write('data', 36, 'ascii');
+  out.writeUInt32LE(samples * 2, 40);
+  for (let i = 0; i < samples; i++) out.writeInt16LE(Math.round(Math.sin((2 * Math.PI * 440 * i) / rate) * 8000), 44 + i * 2);
+  return out;
 }
 
 type FilePayload = { name: string; mimeType: string; buffer: Buffer };
@@ -264,4 +286,27 @@ test('images dropped on the chat or pasted into the box are attached; a message 
     await expect(box).toHaveCSS('width', '225px');
     await expect(box).toHaveCSS('aspect-ratio', '225 / 300');
   });
+});
+
+test('in a direct chat, a friend hears the voice note sent to them', async ({ signedInPage: alice, user, secondUser, openAs }, testInfo) => {
+  await befriend(user, secondUser);
+  const dmId = await createDm(user, [secondUser]);
+  await alice.goto(`/chat/${dmId}`);
+  const bob = await openAs(secondUser, `/chat/${dmId}`);
+  const box = alice.getByRole('textbox', { name: `Message @${secondUser.username}` });
+  await expect(box).toBeVisible();
+  await expect(bob.getByRole('textbox', { name: `Message @${user.username}` })).toBeVisible();
+
+  await attach(alice, [file('battle-cry.wav', 'audio/wav', wav())]);
+  await expect(alice.getByRole('progressbar')).toHaveCount(0);
+  await box.fill('Listen to this');
+  await box.press('Enter');
+
+  const message = messageIn(bob, 'Listen to this');
+  await expect(message).toBeVisible();
+  const card = message.getByRole('listitem').filter({ hasText: 'battle-cry.wav' });
+  await expect(card.locator('audio[controls]')).toHaveAttribute('src', /^\/uploads\/attachment\/\d+\.wav$/);
+  await expect(card.getByRole('link', { name: 'Download battle-cry.wav' })).toHaveAttribute('download', 'battle-cry.wav');
+  await expect(card).toContainText('kB');
+  await snap(bob, testInfo, 'attachments-8-dm-audio');
 });
