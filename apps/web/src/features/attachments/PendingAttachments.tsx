@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PendingAttachment } from './draft';
 import { formatFileSize } from './file-size';
@@ -45,10 +46,16 @@ function PendingItem({ item, onRemove, onRetry }: { item: PendingAttachment; onR
   const { t, i18n } = useTranslation('attachments');
   const name = item.file.name;
   const percent = Math.round(item.progress * 100);
+  // A file named like an image that is none shows the file icon instead.
+  const [thumbFailed, setThumbFailed] = useState(false);
   return (
     <li className={`${styles.item} ${item.status === 'failed' ? styles.itemFailed : ''}`} data-status={item.status}>
       <div className={styles.thumb}>
-        {item.previewUrl ? <img src={item.previewUrl} alt="" className={styles.thumbImage} /> : <FileTypeIcon type={item.type} />}
+        {item.previewUrl && !thumbFailed ? (
+          <img src={item.previewUrl} alt="" className={styles.thumbImage} onError={() => setThumbFailed(true)} />
+        ) : (
+          <FileTypeIcon type={item.type} />
+        )}
       </div>
       <div className={styles.info}>
         <span className={styles.name} title={name}>
