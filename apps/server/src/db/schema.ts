@@ -19,6 +19,7 @@ import { CHANNEL_TYPES, type ChannelOverwrites } from '@rally/shared/permissions
 import type { UserSettings } from '@rally/shared/api/users';
 import type { ChannelAdditionalData } from '@rally/shared/api/teams';
 import type { MessageMentions } from '@rally/shared/api/messages';
+import type { Attachment } from '@rally/shared/api/attachments';
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, type AuditChange, type AuditOptions } from '@rally/shared/api/moderation';
 import { snowflake, tsvector } from './types';
 
@@ -230,8 +231,8 @@ export const messages = pgTable(
     type: text('type').notNull().default('text'),
     replyTo: snowflake('reply_to'),
     nonce: text('nonce'),
-    /** Files sent with the message (spec 001 §3 Attachment), at most LIMITS.attachments.max. */
-    attachments: jsonb('attachments').$type<unknown[]>().notNull().default([]),
+    /** Files sent with the message (spec 001 §3 Attachment), at most LIMITS.attachments.max: copies of their attachment_uploads rows. */
+    attachments: jsonb('attachments').$type<Attachment[]>().notNull().default([]),
     /** Rich embeds (spec 001 §3 Embed), as webhooks and bots send them. */
     embeds: jsonb('embeds').$type<unknown[]>().notNull().default([]),
     /** Who the content mentions, resolved when it was sent or edited: user ids, role ids, @everyone, @here. */
@@ -283,6 +284,27 @@ export const messageReports = pgTable(
 );
 
 /**
+ * A file uploaded to be attached to a message (POST /api/v1/upload, type attachment): stored under
+ * `key`, described by `attachment` (what a message carries). `usedAt` is set when a message (or a
+ * scheduled message) takes it, once; an upload not used within LIMITS.attachments.unsentHours is
+ * removed with its stored file.
+ */
+export const attachmentUploads = pgTable(
+  'attachment_uploads',
+  {
+    id: snowflake('id').primaryKey(),
+    uploaderId: snowflake('uploader_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    attachment: jsonb('attachment').$type<Attachment>().notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('attachment_uploads_unused_idx').on(t.createdAt).where(sql`${t.usedAt} is null`)],
+);
+
+/**
  * Messages waiting for their time (spec 001 §5 Scheduled date: up to 365 days ahead). The scheduler
  * takes due rows with FOR UPDATE SKIP LOCKED, so that with several processes each is sent once, and
  * moves each into messages (type 'scheduled') in the transaction that deletes it here.
@@ -299,7 +321,7 @@ export const scheduledMessages = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     content: text('content').notNull(),
     replyTo: snowflake('reply_to'),
-    attachments: jsonb('attachments').$type<unknown[]>().notNull().default([]),
+    attachments: jsonb('attachments').$type<Attachment[]>().notNull().default([]),
     sendAt: timestamp('send_at', { withTimezone: true, mode: 'date' }).notNull(),
     createdAt: createdAt(),
   },

@@ -67,8 +67,14 @@ export class PresenceTracker {
     this.coalescer.changed(userId);
   }
 
-  /** The user chose a status (POST /api/v1/me/presence, its settings already written). */
+  /**
+   * The user chose a status (POST /api/v1/me/presence, its settings already written). This
+   * process's sessions of the user are reported first if a report is waiting (a socket that just
+   * closed, one that just opened), so that the status is applied over their present state, not
+   * the one before.
+   */
   async choose(userId: string, chosen: PresenceValue): Promise<void> {
+    await this.coalescer.flushNow(userId);
     const change = await this.registry.choose(userId, chosen);
     if (change) await this.apply(change);
   }

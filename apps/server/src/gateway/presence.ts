@@ -52,6 +52,17 @@ export class PresenceCoalescer {
     this.pending.set(userId, timer);
   }
 
+  /** Run the user's scheduled flush now, if any, and wait for every flush in progress (before a chosen status is applied). */
+  async flushNow(userId: string): Promise<void> {
+    const timer = this.pending.get(userId);
+    if (timer) {
+      clearTimeout(timer);
+      this.pending.delete(userId);
+      this.start(userId);
+    }
+    await Promise.all(this.running);
+  }
+
   /** Run the scheduled flushes now and wait for every flush (shutdown, tests). */
   async drain(): Promise<void> {
     for (const [userId, timer] of this.pending) {

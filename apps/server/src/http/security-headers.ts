@@ -31,6 +31,8 @@ export function cspDirectives(config: Config): Record<string, string[]> {
     // data: for small inline images (icons in CSS), blob: for images made in the page (previews);
     // uploads come from our own /uploads/… or, with S3_PUBLIC_URL, from that origin (modules/uploads).
     'img-src': ["'self'", 'data:', 'blob:', ...(config.S3_PUBLIC_URL ? [new URL(config.S3_PUBLIC_URL).origin] : [])],
+    // Video and audio attachments: our own /uploads/… (or S3_PUBLIC_URL), and blob: for a video read in the page before it is uploaded.
+    'media-src': ["'self'", 'blob:', ...(config.S3_PUBLIC_URL ? [new URL(config.S3_PUBLIC_URL).origin] : [])],
     'connect-src': ["'self'"],
     // The ALTCHA captcha starts its proof-of-work workers from blob: URLs of code bundled in its
     // own script (node_modules/altcha: `new Worker(URL.createObjectURL(new Blob([...])))`).

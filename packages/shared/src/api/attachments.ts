@@ -44,7 +44,7 @@ export const ATTACHMENT_ACCEPT = [
 
 /** True when a chosen file may be an attachment, by its name or declared type (before uploading; the server decides by content). */
 export function mayBeAttachment(file: { name: string; type: string }): boolean {
-  const extension = /\.([A-Za-z0-9]{1,8})$/.exec(file.name)?.[1]?.toLowerCase();
+  const extension = /\.([a-z0-9]{1,8})$/i.exec(file.name)?.[1]?.toLowerCase();
   if (extension && (extension === 'jpeg' || Object.values(ATTACHMENT_FORMATS).some((f) => f.extension === extension))) return true;
   const type = file.type.toLowerCase();
   return type !== '' && Object.values(ATTACHMENT_FORMATS).some((f) => f.contentType.split(';')[0] === type);

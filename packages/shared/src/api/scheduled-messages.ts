@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
+import { attachmentSchema } from './attachments';
 import { channelParamsSchema, snowflakeSchema } from './common';
 import { defineEndpoint } from './endpoint';
 import { ROUTES } from './routes';
@@ -32,6 +33,7 @@ export const scheduledMessageSchema = z.object({
   channelId: z.string(),
   content: z.string(),
   replyTo: z.string().nullable(),
+  attachments: z.array(attachmentSchema),
   scheduledAt: z.string(),
   createdAt: z.string(),
 });

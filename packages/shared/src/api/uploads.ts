@@ -47,7 +47,11 @@ export function uploadLimitBytes(premium: boolean): number {
   return premium ? UPLOAD_LIMITS.premiumMaxBytes : UPLOAD_LIMITS.maxBytes;
 }
 
-const videoDimension = z.coerce.number({ error: 'invalid_request' }).int('invalid_request').min(1, 'invalid_request').max(VIDEO_DIMENSION_MAX, 'invalid_request');
+const videoDimension = z.coerce
+  .number({ error: 'invalid_request' })
+  .int('invalid_request')
+  .min(1, 'invalid_request')
+  .max(VIDEO_DIMENSION_MAX, 'invalid_request');
 
 /**
  * The text fields of the multipart body (the file is the part named `image`, whatever it is).
@@ -80,7 +84,7 @@ export type UploadResponse = z.infer<typeof uploadResponseSchema>;
 export const uploadEndpoint = defineEndpoint({
   ...ROUTES.upload,
   summary:
-    'Upload an image or a message attachment (multipart/form-data: file `image` ≤ 20 MB, Plus 50 MB; `type`; optional `teamId`; a video attachment\'s `width`/`height`): checked by content, images re-encoded without metadata, stored, its URL returned',
+    "Upload an image or a message attachment (multipart/form-data: file `image` ≤ 20 MB, Plus 50 MB; `type`; optional `teamId`; a video attachment's `width`/`height`): checked by content, images re-encoded without metadata, stored, its URL returned",
   permission: {
     none: 'any signed-in user may store a file; the endpoint that puts it on a team, a profile or a message checks its own permission',
   },

@@ -42,7 +42,7 @@ export async function getMessage(
 
 /**
  * Edit a message (spec 001 §5 Editing: only the author; 403 message_edit_not_author otherwise),
- * under the rules of a send (prepareContent: not blank, the author's length limit, mentions
+ * under the rules of a send (prepareContent: not blank unless it has attachments, the author's length limit, mentions
  * resolved again). The same text again changes nothing. An edit sets editedAt and is published as
  * MESSAGE_UPDATED to the channel's audience, without reactions (each reader has their own view of
  * those); the answer carries the caller's.
@@ -58,7 +58,8 @@ export async function editMessage(
   if (editor.id !== access.userId) throw new Error('editMessage: the editor is not the member whose access was checked');
   const found = await loadMessage(deps, channel.id, messageId, repo);
   if (found.message.authorId !== editor.id) throw forbidden('message_edit_not_author');
-  const { content, mentions } = await prepareContent(deps, { access, channel }, editor, input.content);
+  const blankAllowed = found.message.attachments.length > 0;
+  const { content, mentions } = await prepareContent(deps, { access, channel }, editor, input.content, { blankAllowed });
   if (content === found.message.content) return withReactions(deps, found, access.userId);
   const row = await repo.updateMessageContent(deps.db, messageId, { content, mentions });
   if (!row) throw notFound('message_not_found');

@@ -14,14 +14,20 @@ export interface PreparedContent {
 
 /**
  * The one place where the text of a message being sent or edited is checked and prepared, so that
- * both follow the same rules: trimmed; blank or only a heading marker refused (message_empty);
+ * both follow the same rules: trimmed; blank or only a heading marker refused (message_empty) unless the message has attachments (`blankAllowed`);
  * longer than the author's limit refused (message_too_long with {max}: 2000, 5000 with PREMIUM).
  * Mentions are resolved here too, for the channel and the author's access, so that an edit
  * re-resolves them as a send resolves them (resolveMentions of mentions.ts).
  */
-export async function prepareContent(deps: ServiceDeps, where: AnyChannelAccess, author: { flags: number }, raw: string): Promise<PreparedContent> {
+export async function prepareContent(
+  deps: ServiceDeps,
+  where: AnyChannelAccess,
+  author: { flags: number },
+  raw: string,
+  options: { blankAllowed?: boolean } = {},
+): Promise<PreparedContent> {
   const content = raw.trim();
-  if (isBlankMessage(content)) throw badRequest('message_empty', { content: 'message_empty' });
+  if (isBlankMessage(content) && !options.blankAllowed) throw badRequest('message_empty', { content: 'message_empty' });
   const max = messageLimit(hasBit(author.flags, UserFlags.PREMIUM));
   if (content.length > max) throw new AppError(400, 'message_too_long', { content: 'message_too_long' }, { max });
   return { content, mentions: await resolveMentions(deps.db, where, content) };

@@ -1,3 +1,4 @@
+import { attachmentSchema, type Attachment } from '@rally/shared/api/attachments';
 import { embedSchema, type Embed } from '@rally/shared/api/embeds';
 import type { Message } from '@rally/shared/api/messages';
 import type { Reaction } from '@rally/shared/api/reactions';
@@ -19,19 +20,18 @@ export function toMessage(row: MessageRow, author: MessageAuthor, reactions: Rea
     },
     replyTo: row.replyTo,
     type: row.type === 'scheduled' || row.type === 'system' ? row.type : 'text',
-    // Attachments arrive with their own issue.
-    attachments: [],
-    embeds: storedEmbeds(row.embeds),
+    attachments: stored(attachmentSchema, row.attachments),
+    embeds: stored(embedSchema, row.embeds),
     reactions,
     mentions: row.mentions,
     nonce: row.nonce,
   };
 }
 
-/** The stored embeds that are valid embeds (the column is jsonb: anything else is left out rather than failing the answer). */
-function storedEmbeds(stored: unknown[]): Embed[] {
-  return stored.flatMap((e) => {
-    const parsed = embedSchema.safeParse(e);
+/** The stored items (embeds, attachments) that are valid (the columns are jsonb: anything else is left out rather than failing the answer). */
+function stored<T extends Embed | Attachment>(schema: { safeParse(value: unknown): { success: true; data: T } | { success: false } }, items: unknown[]): T[] {
+  return items.flatMap((item) => {
+    const parsed = schema.safeParse(item);
     return parsed.success ? [parsed.data] : [];
   });
 }

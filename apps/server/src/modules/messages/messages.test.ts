@@ -87,7 +87,7 @@ describe('messages', () => {
       for (const content of ['', '   \n ', '###']) {
         const res = await send(owner, channelId, { content });
         expect(res.statusCode).toBe(400);
-        expect(res.json()).toMatchObject({ code: 'message_empty', message: 'A message needs text' });
+        expect(res.json()).toMatchObject({ code: 'message_empty', message: 'A message needs text or an attachment' });
       }
       expect((await send(owner, channelId, {})).statusCode).toBe(400);
     });

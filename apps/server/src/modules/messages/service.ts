@@ -13,6 +13,7 @@ import { publishEvent } from '../../lib/events';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { reactionsFor } from '../reactions/service';
 import { scheduleMessage } from '../scheduled-messages/service';
+import { takeAttachments } from '../attachments/service';
 import { prepareContent } from './content';
 import { toMessage } from './mappers';
 import { messageRepository, type MessageAuthor, type MessageRepository, type MessageWithAuthor } from './repository';
@@ -105,8 +106,9 @@ export async function listMessages(
 /**
  * Send a text message as the member whose access the endpoint checked (SEND_MESSAGES on the
  * channel); `author` is that member's user row, which the request read with its session:
- * per-user rate limit, the sender's length limit (PREMIUM: 5000, else 2000), a reply target in the
- * same channel, the channel's slowmode; in a direct chat of two, that the other person still
+ * per-user rate limit, the sender's length limit (PREMIUM: 5000, else 2000; blank text only with
+ * attachments), a reply target in the same channel, the channel's slowmode, the attachments the
+ * sender's own unsent uploads (attachments/service.ts, taken in the message's transaction); in a direct chat of two, that the other person still
  * accepts direct messages from the author (dms/service.ts). After the insert (and, in a direct
  * chat, showing it again to members who had hidden it), the message (nonce included) is published
  * as MESSAGE_SEND to the channel's audience. With `scheduledAt`, after the same checks, it is kept
@@ -126,7 +128,8 @@ export async function sendMessage(
   if (!rate.allowed) throw tooManyRequests(rate.retryAfterMs);
   if (isDmAccess(access)) await assertMaySendDirect(deps, access);
 
-  const { content, mentions } = await prepareContent(deps, { access, channel }, author, input.content);
+  const attachmentRefs = input.attachments ?? [];
+  const { content, mentions } = await prepareContent(deps, { access, channel }, author, input.content, { blankAllowed: attachmentRefs.length > 0 });
 
   const replyTo = input.replyTo ?? null;
   if (replyTo && !(await repo.findMessageInChannel(deps.db, channelId, replyTo))) {
@@ -134,19 +137,16 @@ export async function sendMessage(
   }
   await enforceSlowmode(deps, { access, channel });
   if (input.scheduledAt) {
-    return { scheduledMessage: await scheduleMessage(deps, { channelId, authorId: userId, content, replyTo, sendAt: new Date(input.scheduledAt) }) };
+    const sendAt = new Date(input.scheduledAt);
+    return { scheduledMessage: await scheduleMessage(deps, { channelId, authorId: userId, content, replyTo, sendAt, attachmentRefs }) };
   }
 
-  const row = await repo.insertMessage(deps.db, {
-    id: newId(),
-    channelId,
-    authorId: userId,
-    content,
-    mentions,
-    type: 'text',
-    replyTo,
-    nonce: input.nonce ?? null,
-  });
+  const fields = { id: newId(), channelId, authorId: userId, content, mentions, type: 'text', replyTo, nonce: input.nonce ?? null };
+  // With attachments, taking them and writing the message are one transaction: a failed write leaves them unsent.
+  const row =
+    attachmentRefs.length === 0
+      ? await repo.insertMessage(deps.db, fields)
+      : await deps.db.transaction(async (tx) => repo.insertMessage(tx, { ...fields, attachments: await takeAttachments(tx, userId, attachmentRefs) }));
   const message = toMessage(row, author);
   if (isDmAccess(access)) await showAfterSend(deps, channelId);
   await publishEvent(deps, { audience: { kind: 'channel', channelId }, event: { type: 'MESSAGE_SEND', data: message } });

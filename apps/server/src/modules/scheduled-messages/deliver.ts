@@ -9,6 +9,7 @@ import { prepareContent } from '../messages/content';
 import { toMessage } from '../messages/mappers';
 import { messageRepository } from '../messages/repository';
 import { assertMaySendDirect, showAfterSend } from '../dms/service';
+import { releaseUploads } from '../attachments/repository';
 import { channelPermissions, isDmAccess } from '../permissions/access';
 import { AccessCache } from '../permissions/cache';
 import { findUserById } from '../users/repository';
@@ -27,7 +28,7 @@ export interface BatchResult {
   /** Rows claimed (sent or dropped); fewer than the batch size: nothing more is due. */
   claimed: number;
   sent: Message[];
-  dropped: { id: string; reason: DropReason }[];
+  dropped: { id: string; reason: DropReason; attachmentIds: string[] }[];
   /** The direct chats among the channels sent to (shown again after the commit to members who had hidden them). */
   directChats: Set<string>;
 }
@@ -54,8 +55,13 @@ export async function deliverDue(deps: DeliveryDeps, batchSize: number): Promise
       if ('message' in outcome) {
         sent.push(outcome.message);
         if (outcome.direct) directChats.add(outcome.message.channelId);
-      } else dropped.push({ id: row.id, reason: outcome.dropped });
+      } else dropped.push({ id: row.id, reason: outcome.dropped, attachmentIds: row.attachments.map((a) => a.id) });
     }
+    // A dropped message's files are unsent uploads again (removed in time).
+    await releaseUploads(
+      tx,
+      dropped.flatMap((d) => d.attachmentIds),
+    );
     await scheduledRepository.deleteRows(
       tx,
       rows.map((r) => r.id),
@@ -101,7 +107,7 @@ async function deliverRow(
 
   let prepared;
   try {
-    prepared = await prepareContent(deps, where, author, row.content);
+    prepared = await prepareContent(deps, where, author, row.content, { blankAllowed: row.attachments.length > 0 });
   } catch (err) {
     if (err instanceof AppError) return { dropped: 'content' };
     throw err;
@@ -116,6 +122,7 @@ async function deliverRow(
     type: 'scheduled',
     replyTo,
     nonce: null,
+    attachments: row.attachments,
     createdAt: row.sendAt,
   });
   return { message: toMessage(inserted, author), direct };

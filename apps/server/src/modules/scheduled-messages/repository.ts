@@ -31,15 +31,15 @@ export async function listOwn(db: Executor, channelId: string, authorId: string)
 }
 
 /**
- * Delete one of the author's waiting messages of the channel; false when there is none (sent,
+ * Delete one of the author's waiting messages of the channel (answering its attachments); null when there is none (sent,
  * cancelled, someone else's). A row the scheduler holds is waited for: then it is gone (sent).
  */
-export async function deleteOwn(db: Executor, id: string, channelId: string, authorId: string): Promise<boolean> {
-  const rows = await db
+export async function deleteOwn(db: Executor, id: string, channelId: string, authorId: string): Promise<Pick<ScheduledRow, 'attachments'> | null> {
+  const [row] = await db
     .delete(scheduledMessages)
     .where(and(eq(scheduledMessages.id, id), eq(scheduledMessages.channelId, channelId), eq(scheduledMessages.authorId, authorId)))
-    .returning({ id: scheduledMessages.id });
-  return rows.length > 0;
+    .returning({ attachments: scheduledMessages.attachments });
+  return row ?? null;
 }
 
 /**

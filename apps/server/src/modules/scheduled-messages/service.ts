@@ -4,6 +4,8 @@ import type { Executor } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { newId } from '../../lib/snowflake';
+import { releaseUploads } from '../attachments/repository';
+import { takeAttachments } from '../attachments/service';
 import { scheduledRepository, type ScheduledRepository, type ScheduledRow } from './repository';
 
 export function toScheduledMessage(row: ScheduledRow): ScheduledMessage {
@@ -12,6 +14,7 @@ export function toScheduledMessage(row: ScheduledRow): ScheduledMessage {
     channelId: row.channelId,
     content: row.content,
     replyTo: row.replyTo,
+    attachments: row.attachments,
     scheduledAt: row.sendAt.toISOString(),
     createdAt: row.createdAt.toISOString(),
   };
@@ -24,6 +27,8 @@ export interface ScheduleInput {
   content: string;
   replyTo: string | null;
   sendAt: Date;
+  /** Uploads of the author to send with it: taken now (attachments/service.ts), released again if it is cancelled or dropped. */
+  attachmentRefs: readonly { id: string }[];
 }
 
 /**
@@ -39,7 +44,9 @@ export async function scheduleMessage(deps: ServiceDeps, input: ScheduleInput, r
     const pending = await repo.lockAuthorAndCount(tx, input.authorId);
     if (pending === null) throw new Error('scheduleMessage: the author does not exist');
     if (pending >= pendingMax) throw new AppError(400, 'scheduled_message_limit', undefined, { max: pendingMax });
-    return repo.insertScheduled(tx, { id: newId(), ...input });
+    const { attachmentRefs, ...fields } = input;
+    const attachments = await takeAttachments(tx, input.authorId, attachmentRefs);
+    return repo.insertScheduled(tx, { id: newId(), ...fields, attachments });
   });
   return toScheduledMessage(row);
 }
@@ -55,7 +62,8 @@ export async function listScheduledMessages(
 }
 
 /**
- * Cancel one of the user's waiting messages of the channel: it is never sent. 404
+ * Cancel one of the user's waiting messages of the channel: it is never sent (its attachments are
+ * unsent uploads again, removed in time unless sent with another message). 404
  * scheduled_message_not_found when it was sent (or is being sent: the delete waits for the
  * scheduler's lock), cancelled already, or is not theirs.
  */
@@ -66,5 +74,10 @@ export async function cancelScheduledMessage(
   id: string,
   repo: ScheduledRepository = scheduledRepository,
 ): Promise<void> {
-  if (!(await repo.deleteOwn(db, id, channelId, userId))) throw notFound('scheduled_message_not_found');
+  const cancelled = await repo.deleteOwn(db, id, channelId, userId);
+  if (!cancelled) throw notFound('scheduled_message_not_found');
+  await releaseUploads(
+    db,
+    cancelled.attachments.map((a) => a.id),
+  );
 }

@@ -7,8 +7,8 @@ import { AppError, badRequest } from '../../lib/errors';
 
 /** What a multipart upload carried: its one file, written to disk, and its text fields. */
 export interface ReceivedUpload {
-  /** The file part's bytes on disk (inside the caller's temporary directory), or null when the body had no `image`. */
-  file: { path: string; size: number } | null;
+  /** The file part's bytes on disk (inside the caller's temporary directory) and the name it was sent with, or null when the body had no `image`. */
+  file: { path: string; size: number; name: string } | null;
   fields: Record<string, string>;
 }
 
@@ -47,7 +47,7 @@ export async function receiveUpload(request: FastifyRequest, options: { dir: str
       const target = path.join(options.dir, 'original');
       await pipeline(part.file, fs.createWriteStream(target, { flags: 'wx' }));
       if (part.file.truncated) throw tooLarge();
-      received.file = { path: target, size: (await stat(target)).size };
+      received.file = { path: target, size: (await stat(target)).size, name: part.filename };
     }
   } catch (err) {
     if (err instanceof AppError) throw err;

@@ -3,16 +3,25 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
-import { uploadEndpoint, uploadLimitBytes } from '@rally/shared/api/uploads';
+import { ATTACHMENT_UPLOAD, uploadEndpoint, uploadFieldsSchema, uploadLimitBytes } from '@rally/shared/api/uploads';
 import { UserFlags } from '@rally/shared/api/users';
 import { hasBit } from '@rally/shared/permissions';
 import { addEndpoint } from '../../http/endpoint';
 import { notFound } from '../../lib/errors';
+import { parse } from '../../lib/validation';
+import { storeAttachment, sweepUnusedAttachments } from '../attachments/service';
 import { receiveUpload } from './receive';
-import { storeUpload, UPLOAD_FILE_FIELD, uploadContentType } from './service';
+import { isInlineUpload, storeUpload, UPLOAD_FILE_FIELD, uploadContentType } from './service';
 import { createStorage, UPLOADS_PATH } from './storage';
 
-/** Headers of every served upload: cached for a year (a key never changes), and never sniffed as anything but its type. */
+/** How often each process removes attachments that no message took (attachments/service.ts). */
+const ATTACHMENT_SWEEP_INTERVAL_MS = 3_600_000;
+
+/**
+ * Headers of every served upload: cached for a year (a key never changes), never sniffed as
+ * anything but its type. Documents and text are downloaded, never shown on Rally's origin
+ * (isInlineUpload); the CSP of every response (http/security-headers.ts) applies too.
+ */
 const SERVED_HEADERS = {
   'cache-control': 'public, max-age=31536000, immutable',
   'x-content-type-options': 'nosniff',
@@ -26,15 +35,25 @@ const SERVED_HEADERS = {
  */
 export async function uploadRoutes(app: FastifyInstance): Promise<void> {
   const storage = createStorage(app.config, uploadContentType);
-  app.addHook('onClose', () => storage.close());
+  const sweep = () => sweepUnusedAttachments(app.db, storage).catch((err: unknown) => app.log.error({ err }, 'attachments: removing unsent uploads failed'));
+  const sweeper = setInterval(() => void sweep(), ATTACHMENT_SWEEP_INTERVAL_MS).unref();
+  app.addHook('onClose', async () => {
+    clearInterval(sweeper);
+    await storage.close();
+  });
   await app.register(multipart);
 
-  addEndpoint(app, uploadEndpoint, async ({ request, user }) => {
+  addEndpoint(app, uploadEndpoint, async ({ deps, request, user }) => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'rally-upload-'));
     try {
       const maxBytes = uploadLimitBytes(hasBit(user.flags, UserFlags.PREMIUM));
       const received = await receiveUpload(request, { dir, fileField: UPLOAD_FILE_FIELD, maxBytes });
-      const { id, url } = await storeUpload(storage, received, dir);
+      const { type, width, height } = parse(uploadFieldsSchema, received.fields);
+      if (type === ATTACHMENT_UPLOAD) {
+        const attachment = await storeAttachment(deps.db, storage, received, dir, user.id, { width, height });
+        return { success: true as const, id: attachment.id, url: attachment.url, attachment, message: 'File uploaded successfully' };
+      }
+      const { id, url } = await storeUpload(storage, received, dir, type);
       return { success: true as const, id, url, message: 'Image uploaded successfully' };
     } finally {
       await rm(dir, { recursive: true, force: true });
@@ -45,6 +64,9 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
     const key = (request.params as { '*': string })['*'];
     const stored = uploadContentType(key) ? await storage.get(key) : null;
     if (!stored) throw notFound();
-    return reply.headers({ ...SERVED_HEADERS, 'content-type': stored.contentType, 'content-length': String(stored.size) }).send(stored.body);
+    const disposition = isInlineUpload(key) ? 'inline' : 'attachment';
+    return reply
+      .headers({ ...SERVED_HEADERS, 'content-type': stored.contentType, 'content-length': String(stored.size), 'content-disposition': disposition })
+      .send(stored.body);
   });
 }

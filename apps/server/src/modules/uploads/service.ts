@@ -1,9 +1,9 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { ATTACHMENT_UPLOAD, IMAGE_FORMAT_FILES, UPLOAD_KINDS, UPLOAD_LIMITS, uploadFieldsSchema, type ImageFormat } from '@rally/shared/api/uploads';
+import { ATTACHMENT_FORMATS } from '@rally/shared/api/attachments';
+import { ATTACHMENT_UPLOAD, IMAGE_FORMAT_FILES, UPLOAD_KINDS, UPLOAD_LIMITS, type ImageFormat, type UploadKind } from '@rally/shared/api/uploads';
 import { badRequest } from '../../lib/errors';
 import { newId } from '../../lib/snowflake';
-import { parse } from '../../lib/validation';
 import { readHead, reencodeImage, sniffImage } from './image';
 import type { ReceivedUpload } from './receive';
 import type { Storage } from './storage';
@@ -24,10 +24,8 @@ export const UPLOAD_FILE_FIELD = 'image';
  * upload's `type` accepts, the image decoded (pixel limit first) and written again without
  * metadata into `dir`, and the result stored under `<type>/<id>.<ext>`.
  */
-export async function storeUpload(storage: Storage, upload: ReceivedUpload, dir: string): Promise<StoredUpload> {
-  const { file, fields } = upload;
-  const { type } = parse(uploadFieldsSchema, fields);
-  if (type === ATTACHMENT_UPLOAD) throw badRequest('upload_type_invalid');
+export async function storeUpload(storage: Storage, upload: ReceivedUpload, dir: string, type: UploadKind): Promise<StoredUpload> {
+  const { file } = upload;
   if (!file || file.size === 0) throw badRequest('upload_image_required', { [UPLOAD_FILE_FIELD]: 'upload_image_required' });
   const accepted: readonly ImageFormat[] = UPLOAD_KINDS[type];
   const format = sniffImage(await readHead(file.path));
@@ -44,11 +42,30 @@ export async function storeUpload(storage: Storage, upload: ReceivedUpload, dir:
   return { id, key, url: storage.url(key) };
 }
 
-/** The Content-Type of a key this module made (`<type>/<id>.<ext>`), or null for any other string: the served route's check. */
-export function uploadContentType(key: string): string | null {
-  const match = /^([A-Za-z]{1,32})\/\d{1,20}\.([a-z]{3,4})$/.exec(key);
+/** The format of a key this module or the attachments module made (`<type>/<id>.<ext>`), or null for any other string: the served route's check. */
+function keyFormat(key: string): { contentType: string; inline: boolean } | null {
+  const match = /^([A-Za-z]{1,32})\/\d{1,20}\.([a-z0-9]{3,4})$/.exec(key);
   if (!match) return null;
   const [, type, extension] = match;
+  if (type === ATTACHMENT_UPLOAD) {
+    const format = Object.values(ATTACHMENT_FORMATS).find((f) => f.extension === extension);
+    return format ? { contentType: format.contentType, inline: format.type !== 'file' } : null;
+  }
   if (!type || !Object.hasOwn(UPLOAD_KINDS, type)) return null;
-  return Object.values(IMAGE_FORMAT_FILES).find((f) => f.extension === extension)?.contentType ?? null;
+  const image = Object.values(IMAGE_FORMAT_FILES).find((f) => f.extension === extension);
+  return image ? { contentType: image.contentType, inline: true } : null;
+}
+
+/** The Content-Type of a key this module made, or null for any other string. */
+export function uploadContentType(key: string): string | null {
+  return keyFormat(key)?.contentType ?? null;
+}
+
+/**
+ * Whether a stored key may be shown in the page (images, videos, audio) or is only downloaded
+ * (documents and text: `Content-Disposition: attachment`, so that the browser never renders one on
+ * Rally's origin).
+ */
+export function isInlineUpload(key: string): boolean {
+  return keyFormat(key)?.inline ?? false;
 }

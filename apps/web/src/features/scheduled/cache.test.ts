@@ -11,6 +11,7 @@ const waiting = (id: string, scheduledAt: string): ScheduledMessage => ({
   channelId: '9',
   content: `s${id}`,
   replyTo: null,
+  attachments: [],
   scheduledAt,
   createdAt: '2026-01-01T00:00:00.000Z',
 });

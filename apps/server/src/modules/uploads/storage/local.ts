@@ -48,6 +48,10 @@ export class LocalStorage implements Storage {
     }
   }
 
+  async delete(key: string): Promise<void> {
+    await rm(this.pathOf(key), { force: true });
+  }
+
   url(key: string): string {
     return `${UPLOADS_PATH}/${key}`;
   }

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { Readable } from 'node:stream';
-import { GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { UPLOADS_PATH, type Storage, type StoredObject } from './types';
 
 export interface S3Settings {
@@ -34,7 +34,7 @@ export class S3Storage implements Storage {
     });
   }
 
-  async put(key: string, file: { path: string; size: number; contentType: string }): Promise<void> {
+  async put(key: string, file: { path: string; size: number; contentType: string; download?: boolean }): Promise<void> {
     await this.client.send(
       new PutObjectCommand({
         Bucket: this.settings.bucket,
@@ -43,6 +43,7 @@ export class S3Storage implements Storage {
         ContentLength: file.size,
         ContentType: file.contentType,
         CacheControl: 'public, max-age=31536000, immutable',
+        ...(file.download ? { ContentDisposition: 'attachment' } : {}),
       }),
     );
   }
@@ -56,6 +57,10 @@ export class S3Storage implements Storage {
       if (err instanceof NoSuchKey) return null;
       throw err;
     }
+  }
+
+  async delete(key: string): Promise<void> {
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: key }));
   }
 
   url(key: string): string {

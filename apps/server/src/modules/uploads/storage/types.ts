@@ -14,10 +14,16 @@ export interface StoredObject {
  */
 export interface Storage {
   readonly kind: 'local' | 's3';
-  /** Store the file at `path` (already on local disk, `size` bytes) under `key`; streamed, never read whole. */
-  put(key: string, file: { path: string; size: number; contentType: string }): Promise<void>;
+  /**
+   * Store the file at `path` (already on local disk, `size` bytes) under `key`; streamed, never read
+   * whole. `download`: a file a browser must save rather than show (served with
+   * `Content-Disposition: attachment`, also by a bucket that serves it itself).
+   */
+  put(key: string, file: { path: string; size: number; contentType: string; download?: boolean }): Promise<void>;
   /** The object, or null when there is none. */
   get(key: string): Promise<StoredObject | null>;
+  /** Remove the object; nothing when there is none. */
+  delete(key: string): Promise<void>;
   /** The URL the web client loads it from. */
   url(key: string): string;
   /** When the app closes: connections dropped; a temporary directory removed. */

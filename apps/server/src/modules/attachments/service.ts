@@ -1,0 +1,115 @@
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { ATTACHMENT_FORMATS, ATTACHMENT_NAME_MAX, type Attachment, type AttachmentFormat } from '@rally/shared/api/attachments';
+import { LIMITS } from '@rally/shared/limits';
+import { LINE_CONTROL_CHARACTERS, stripBidiControls } from '@rally/shared/api/text';
+import type { Executor } from '../../db/client';
+import { badRequest } from '../../lib/errors';
+import { newId } from '../../lib/snowflake';
+import { reencodeImage } from '../uploads/image';
+import type { ReceivedUpload } from '../uploads/receive';
+import type { Storage } from '../uploads/storage';
+import { UPLOAD_LIMITS } from '@rally/shared/api/uploads';
+import { deleteUnusedUploads, insertUpload, takeUploads } from './repository';
+import { sniffAttachment } from './sniff';
+
+/** The storage folder of attachments: keys are `attachment/<id>.<extension>`. */
+export const ATTACHMENT_KEY_PREFIX = 'attachment';
+
+/**
+ * Store an attachment upload (received into `dir`, a temporary directory the caller removes) for
+ * `uploaderId`: its format told by its content (sniff.ts; anything else is refused with
+ * attachment_format_unsupported); an image decoded and written again without metadata, its size
+ * read; a video's size as the client reported it (it only reserves the preview's space). The file
+ * is stored, then its row written (unused until a message takes it).
+ */
+export async function storeAttachment(
+  db: Executor,
+  storage: Storage,
+  upload: ReceivedUpload,
+  dir: string,
+  uploaderId: string,
+  video: { width?: number; height?: number },
+): Promise<Attachment> {
+  const { file } = upload;
+  if (!file || file.size === 0) throw badRequest('attachment_file_required', { image: 'attachment_file_required' });
+  const format = await sniffAttachment(file.path);
+  if (!format) throw badRequest('attachment_format_unsupported', { image: 'attachment_format_unsupported' });
+  const { type, contentType, extension } = ATTACHMENT_FORMATS[format];
+  let stored = { path: file.path, size: file.size };
+  let size: { width: number; height: number } | null = null;
+  if (type === 'image') {
+    const output = path.join(dir, `clean.${extension}`);
+    size = await reencodeImage(file.path, output, format as 'png' | 'jpeg' | 'gif' | 'webp', UPLOAD_LIMITS.maxPixels);
+    stored = { path: output, size: (await stat(output)).size };
+  } else if (type === 'video' && video.width && video.height) {
+    size = { width: video.width, height: video.height };
+  }
+  const id = newId();
+  const key = `${ATTACHMENT_KEY_PREFIX}/${id}.${extension}`;
+  await storage.put(key, { ...stored, contentType, download: type === 'file' });
+  const attachment: Attachment = {
+    id,
+    url: storage.url(key),
+    name: attachmentName(file.name, format),
+    fileSizeBytes: stored.size,
+    type,
+    contentType,
+    width: size?.width ?? null,
+    height: size?.height ?? null,
+  };
+  await insertUpload(db, { id, uploaderId, key, attachment });
+  return attachment;
+}
+
+/**
+ * The name an attachment shows and downloads as: the uploaded file's name without folders,
+ * control and bidirectional characters, cut to ATTACHMENT_NAME_MAX keeping its extension, and
+ * ending in the extension of the format it really is (a text file named `page.html` becomes
+ * `page.html.txt`), so that a download never opens as something else. No name: `file.<ext>`.
+ */
+export function attachmentName(raw: string | undefined, format: AttachmentFormat): string {
+  const { extension } = ATTACHMENT_FORMATS[format];
+  const accepted = format === 'jpeg' ? ['jpg', 'jpeg'] : [extension];
+  const base = stripBidiControls(path.posix.basename((raw ?? '').replaceAll('\\', '/')))
+    .replace(new RegExp(LINE_CONTROL_CHARACTERS.source, 'g'), '')
+    .trim();
+  const own = /\.([^.]+)$/.exec(base)?.[1]?.toLowerCase();
+  const named = base === '' || base === '.' || base === '..' ? `file.${extension}` : own && accepted.includes(own) ? base : `${base}.${extension}`;
+  if (named.length <= ATTACHMENT_NAME_MAX) return named;
+  const suffix = named.slice(named.lastIndexOf('.'));
+  return `${named.slice(0, ATTACHMENT_NAME_MAX - suffix.length)}${suffix}`;
+}
+
+/**
+ * The attachments of a message being sent (or scheduled): the sender's own uploads, each used once.
+ * Call it inside the transaction that writes the message, so that a failed write leaves them
+ * unused. Any id that is not theirs, not there or already sent: 400 attachment_invalid, nothing taken.
+ */
+export async function takeAttachments(db: Executor, uploaderId: string, refs: readonly { id: string }[] | undefined): Promise<Attachment[]> {
+  if (!refs || refs.length === 0) return [];
+  if (refs.length > LIMITS.attachments.max) throw badRequest('attachments_too_many', { attachments: 'attachments_too_many' });
+  const ids = refs.map((r) => r.id);
+  const taken = await takeUploads(db, uploaderId, ids);
+  if (taken.length !== ids.length) throw badRequest('attachment_invalid', { attachments: 'attachment_invalid' });
+  return taken;
+}
+
+/** Rows removed per statement by the sweep (short transactions; a backlog is taken batch after batch). */
+const SWEEP_BATCH = 100;
+
+/**
+ * Remove uploads that no message took within LIMITS.attachments.unsentHours, rows first, then
+ * their stored files (a file whose delete fails is only left behind; its row is gone). Answers how
+ * many were removed.
+ */
+export async function sweepUnusedAttachments(db: Executor, storage: Storage, now = new Date()): Promise<number> {
+  const olderThan = new Date(now.getTime() - LIMITS.attachments.unsentHours * 3_600_000);
+  let removed = 0;
+  for (;;) {
+    const keys = await deleteUnusedUploads(db, olderThan, SWEEP_BATCH);
+    await Promise.all(keys.map((key) => storage.delete(key)));
+    removed += keys.length;
+    if (keys.length < SWEEP_BATCH) return removed;
+  }
+}
