@@ -7,6 +7,7 @@ import { ApiError } from '../../lib/api';
 import { useMeUser } from '../auth/queries';
 import { isPremium } from '../messages/premium';
 import { useUploadAttachment } from '../uploads/mutations';
+import type { Attachment } from '@rally/shared/api/attachments';
 import type { AttachSource, Rejection } from './checks';
 import { AttachmentDraft, draftState, type DraftDeps, type PendingAttachment } from './draft';
 import { limitMegabytes } from './file-size';
@@ -21,8 +22,10 @@ export interface AttachmentsApi {
   full: boolean;
   uploading: boolean;
   failed: boolean;
-  /** Uploaded and ready to send. */
+  /** How many are uploaded and ready to send. */
   ready: number;
+  /** The uploaded attachments, in the order added (what a send or a schedule carries). */
+  uploaded: Attachment[];
   /** Why the last files were refused (the spec's texts), until the next change. */
   errors: string[];
   add: (files: readonly File[], source: AttachSource) => void;
@@ -64,6 +67,7 @@ export function useAttachmentDraft(chatKey: string): AttachmentsApi {
   useEffect(() => () => draft.clear(), [draft]);
   const items = useSyncExternalStore(draft.subscribe, draft.getItems);
   const state = draftState(items);
+  const uploaded = useMemo(() => items.flatMap((i) => (i.attachment ? [i.attachment] : [])), [items]);
 
   const reason = useCallback(
     (why: Rejection, name: string): string => {
@@ -97,6 +101,7 @@ export function useAttachmentDraft(chatKey: string): AttachmentsApi {
     limitBytes,
     full: items.length >= LIMITS.attachments.max,
     ...state,
+    uploaded,
     errors: errors.key === chatKey ? errors.messages : [],
     add,
     remove: useCallback((key: string) => draft.remove(key), [draft]),

@@ -65,8 +65,8 @@ export function ChatView({ teamId, channelId, place, chatPeople = NOBODY, compos
   );
 
   const onSchedule = useCallback(
-    async (content: string, replyTo: string | null, scheduledAt: string) => {
-      const scheduled = await schedule.mutateAsync({ content: encodeMentions(content), replyTo, scheduledAt });
+    async (content: string, replyTo: string | null, scheduledAt: string, scheduledAttachments: Attachment[]) => {
+      const scheduled = await schedule.mutateAsync({ content: encodeMentions(content), replyTo, scheduledAt, attachments: scheduledAttachments });
       toast.show(t('scheduledFor', { time: formatFull(new Date(scheduled.scheduledAt), i18n.language) }), 'success');
     },
     [schedule, encodeMentions, toast, t, i18n.language],

@@ -26,8 +26,8 @@ interface Props {
   attachments: AttachmentsApi;
   /** The draft was edited and is not blank (the channel hears that the user is typing). */
   onTyping?: () => void;
-  /** Schedule the text for an instant (ISO) instead of sending it now: the clock button and its dialog (absent: no scheduling). */
-  onSchedule?: (content: string, replyTo: string | null, scheduledAt: string) => Promise<unknown>;
+  /** Schedule the text and attachments for an instant (ISO) instead of sending them now: the clock button and its dialog (absent: no scheduling). */
+  onSchedule?: (content: string, replyTo: string | null, scheduledAt: string, attachments: Attachment[]) => Promise<unknown>;
 }
 
 const MAX_HEIGHT_PX = 240;
@@ -36,7 +36,7 @@ const MAX_HEIGHT_PX = 240;
  * The message box: Enter sends, Shift+Enter adds a line; a counter shows from 1500 characters; the
  * limit is 2000, or 5000 with the PREMIUM flag. Files come with the paperclip or by pasting them,
  * and upload at once (their row above the box); a message needs text or an attachment, and waits
- * while a file still uploads (001 §4). The clock button schedules the text instead (text only).
+ * while a file still uploads (001 §4). The clock button schedules the message instead (under the same rules).
  */
 export function Composer({ place, onSend, onTyping, onSchedule, attachments }: Props) {
   const { t } = useTranslation('chat');
@@ -57,11 +57,9 @@ export function Composer({ place, onSend, onTyping, onSchedule, attachments }: P
   const length = content.length;
   const over = length > limit;
   const blank = isBlankMessage(content);
-  const hasFiles = attachments.items.length > 0;
   // Sending waits for every upload; a failed one must be retried or removed first.
   const filesBlock = attachments.uploading ? tAttachments('sendUploading') : attachments.failed ? tAttachments('sendFailed') : null;
   const canSend = !over && !filesBlock && (!blank || attachments.ready > 0);
-  const canSchedule = !blank && !over && !hasFiles;
   const sendLabel = filesBlock ?? t('send');
   const showCounter = length >= LIMITS.message.counterFrom;
 
@@ -178,9 +176,9 @@ export function Composer({ place, onSend, onTyping, onSchedule, attachments }: P
             <button
               type="button"
               className={styles.emojiButton}
-              disabled={!canSchedule}
+              disabled={!canSend}
               aria-label={tScheduled('button')}
-              title={hasFiles ? tAttachments('scheduleNoAttachments') : tScheduled('button')}
+              title={tScheduled('button')}
               onClick={() => setScheduling(true)}
             >
               <ClockIcon />
@@ -197,10 +195,14 @@ export function Composer({ place, onSend, onTyping, onSchedule, attachments }: P
       {scheduling && onSchedule && (
         <ScheduleDialog
           content={content.trim()}
+          attachmentCount={attachments.uploaded.length}
           onClose={() => setScheduling(false)}
           onSubmit={async (scheduledAt) => {
-            await onSchedule(content, actions?.replyingTo?.id ?? null, scheduledAt);
+            await onSchedule(content, actions?.replyingTo?.id ?? null, scheduledAt, attachments.uploaded);
             setScheduling(false);
+            // Scheduled: the files went with it (kept while the schedule could still fail).
+            attachments.take();
+            attachments.dismissErrors();
             clear();
           }}
         />
