@@ -1,5 +1,6 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { looksLikeImage } from './checks';
 import type { PendingAttachment } from './draft';
 import { formatFileSize } from './file-size';
 import { FileTypeIcon } from './icons';
@@ -46,17 +47,10 @@ function PendingItem({ item, onRemove, onRetry }: { item: PendingAttachment; onR
   const { t, i18n } = useTranslation('attachments');
   const name = item.file.name;
   const percent = Math.round(item.progress * 100);
-  // A file named like an image that is none shows the file icon instead.
-  const [thumbFailed, setThumbFailed] = useState(false);
+  const thumbnail = useImageThumbnail(item.file, item.previewUrl);
   return (
     <li className={`${styles.item} ${item.status === 'failed' ? styles.itemFailed : ''}`} data-status={item.status}>
-      <div className={styles.thumb}>
-        {item.previewUrl && !thumbFailed ? (
-          <img src={item.previewUrl} alt="" className={styles.thumbImage} onError={() => setThumbFailed(true)} />
-        ) : (
-          <FileTypeIcon type={item.type} />
-        )}
-      </div>
+      <div className={styles.thumb}>{thumbnail ? <img src={thumbnail} alt="" className={styles.thumbImage} /> : <FileTypeIcon type={item.type} />}</div>
       <div className={styles.info}>
         <span className={styles.name} title={name}>
           {name}
@@ -96,4 +90,31 @@ function PendingItem({ item, onRemove, onRetry }: { item: PendingAttachment; onR
       </button>
     </li>
   );
+}
+
+/**
+ * The image's URL once its bytes are known to be an image and the browser has decoded it, else
+ * null: a file named like an image that is none keeps the file icon (it is never loaded as one).
+ */
+function useImageThumbnail(file: File, url: string | null): string | null {
+  const [decoded, setDecoded] = useState<string | null>(null);
+  useEffect(() => {
+    if (!url) return;
+    let current = true;
+    void (async () => {
+      try {
+        if (!looksLikeImage(new Uint8Array(await file.slice(0, 16).arrayBuffer()))) return;
+        const image = new Image();
+        image.src = url;
+        await image.decode();
+        if (current) setDecoded(url);
+      } catch {
+        // Not decodable: the file icon stays.
+      }
+    })();
+    return () => {
+      current = false;
+    };
+  }, [file, url]);
+  return decoded === url ? decoded : null;
 }

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { uploadLimitBytes } from '@rally/shared/api/uploads';
 import { describe, expect, it } from 'vitest';
-import { checkFiles, guessAttachmentType, isImageFile, type FileFacts } from './checks';
+import { checkFiles, guessAttachmentType, isImageFile, looksLikeImage, type FileFacts } from './checks';
 
 const MB = 1024 * 1024;
 const file = (name: string, size = 1000, type = ''): FileFacts => ({ name, size, type });
@@ -66,5 +66,23 @@ describe('attachment checks (001 §7, §9)', () => {
     expect(guessAttachmentType({ name: 'x', type: '' })).toBe('file');
     expect(isImageFile({ name: 'a.png', type: 'image/png' })).toBe(true);
     expect(isImageFile({ name: 'a.svg', type: 'image/svg+xml' })).toBe(false);
+  });
+});
+
+describe('looksLikeImage', () => {
+  const bytes = (...parts: (number[] | string)[]) => Uint8Array.from(parts.flatMap((p) => (typeof p === 'string' ? Array.from(p, (c) => c.charCodeAt(0)) : p)));
+  it('knows the four image formats by their first bytes', () => {
+    expect(looksLikeImage(bytes([0x89], 'PNG', [0x0d, 0x0a, 0x1a, 0x0a, 0, 0]))).toBe(true);
+    expect(looksLikeImage(bytes([0xff, 0xd8, 0xff, 0xe0]))).toBe(true);
+    expect(looksLikeImage(bytes('GIF89a', [1, 0]))).toBe(true);
+    expect(looksLikeImage(bytes('GIF87a'))).toBe(true);
+    expect(looksLikeImage(bytes('RIFF', [0, 0, 0, 0], 'WEBPVP8 '))).toBe(true);
+  });
+
+  it('refuses anything else, a program named .png or a WAV among them', () => {
+    expect(looksLikeImage(bytes('MZ', [0x90, 0]))).toBe(false);
+    expect(looksLikeImage(bytes('RIFF', [0, 0, 0, 0], 'WAVEfmt '))).toBe(false);
+    expect(looksLikeImage(bytes('<html>'))).toBe(false);
+    expect(looksLikeImage(new Uint8Array(0))).toBe(false);
   });
 });

@@ -65,3 +65,20 @@ export function checkFiles<F extends FileFacts>(
   }
   return { accepted, rejected };
 }
+
+/**
+ * Whether a file's first bytes are a PNG, JPEG, GIF or WebP image (the formats an image attachment
+ * may be): only those get a thumbnail before they are uploaded, so that a file named like an image
+ * that is none is never loaded as one.
+ */
+export function looksLikeImage(head: Uint8Array): boolean {
+  const startsWith = (bytes: readonly number[], at = 0) => bytes.every((b, i) => head[at + i] === b);
+  const ascii = (text: string) => Array.from(text, (c) => c.charCodeAt(0));
+  return (
+    startsWith([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) ||
+    startsWith([0xff, 0xd8, 0xff]) ||
+    startsWith(ascii('GIF87a')) ||
+    startsWith(ascii('GIF89a')) ||
+    (startsWith(ascii('RIFF')) && startsWith(ascii('WEBP'), 8))
+  );
+}
