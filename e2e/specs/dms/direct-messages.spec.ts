@@ -1,16 +1,8 @@
 import type { Page } from '@playwright/test';
-import type { ApiUser } from '../../fixtures/api';
+import { befriend } from '../../fixtures/api';
 import { snap } from '../../fixtures/screenshots';
 import { expect, test } from '../../fixtures/test';
 import { messageIn as message, toolbarOf } from '../../fixtures/ui';
-
-/** Set-up through the API: the two become friends. */
-async function befriend(a: ApiUser, b: ApiUser): Promise<void> {
-  const sent = await a.api.post('/api/v1/me/friends', { data: { slug: b.slug } });
-  expect(sent.status(), await sent.text()).toBe(200);
-  const accepted = await b.api.post(`/api/v1/me/friends/${a.id}`, { data: { status: 'accepted' } });
-  expect(accepted.status(), await accepted.text()).toBe(200);
-}
 
 const dmComposer = (page: Page, name: string) => page.getByRole('textbox', { name: `Message @${name}` });
 /** Two friends open a chat from the friends list and talk live: messages, typing, unread badges, reply, reaction, edit and delete, then hiding. */

@@ -1,5 +1,5 @@
 import type { ErrorResponse } from '@rally/shared/api/common';
-import type { UploadKind, UploadResponse } from '@rally/shared/api/uploads';
+import type { UploadFields, UploadResponse } from '@rally/shared/api/uploads';
 import { CSRF_HEADER } from '@rally/shared/api/headers';
 import type { ENDPOINTS } from '@rally/shared/api/endpoints';
 import { ROUTES, routePath, type EndpointName } from '@rally/shared/api/routes';
@@ -22,6 +22,31 @@ export class ApiError extends Error {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/** The headers of every call: the CSRF marker and the UI language for the server's messages. */
+function commonHeaders(): Record<string, string> {
+  return { [CSRF_HEADER]: '1', 'accept-language': i18n.language || 'en' };
+}
+
+function networkError(): ApiError {
+  return new ApiError(0, i18n.t('errors:network', { defaultValue: 'Network error. Please try again.' }), 'network');
+}
+
+/** The answer's JSON body, or an ApiError with the server's message for a status that is not 2xx. */
+function readAnswer<T>(status: number, text: string, retryAfterHeader: string | null): T {
+  let data: unknown;
+  try {
+    data = text ? JSON.parse(text) : undefined;
+  } catch {
+    data = undefined;
+  }
+  if (status < 200 || status > 299) {
+    const err = data as Partial<ErrorResponse> | undefined;
+    const retryAfter = Number(retryAfterHeader);
+    throw new ApiError(status, err?.message ?? i18n.t('errors:internal'), err?.code, err?.errors ?? {}, retryAfter > 0 ? retryAfter * 1000 : null);
+  }
+  return data as T;
+}
+
 /**
  * Call the API: same origin, session cookie, CSRF header on every call, the UI language for server
  * messages. Resolves with the JSON body; rejects with ApiError (network failures included).
@@ -34,8 +59,7 @@ async function api<T>(method: Method, path: string, body?: unknown, init: { sign
       credentials: 'same-origin',
       signal: init.signal,
       headers: {
-        [CSRF_HEADER]: '1',
-        'accept-language': i18n.language || 'en',
+        ...commonHeaders(),
         // FormData sets its own multipart content type (with the boundary).
         ...(body === undefined || body instanceof FormData ? {} : { 'content-type': 'application/json' }),
       },
@@ -43,21 +67,9 @@ async function api<T>(method: Method, path: string, body?: unknown, init: { sign
     });
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
-    throw new ApiError(0, i18n.t('errors:network', { defaultValue: 'Network error. Please try again.' }), 'network');
+    throw networkError();
   }
-  const text = await response.text();
-  let data: unknown;
-  try {
-    data = text ? JSON.parse(text) : undefined;
-  } catch {
-    data = undefined;
-  }
-  if (!response.ok) {
-    const err = data as Partial<ErrorResponse> | undefined;
-    const retryAfter = Number(response.headers.get('retry-after'));
-    throw new ApiError(response.status, err?.message ?? i18n.t('errors:internal'), err?.code, err?.errors ?? {}, retryAfter > 0 ? retryAfter * 1000 : null);
-  }
-  return data as T;
+  return readAnswer<T>(response.status, await response.text(), response.headers.get('retry-after'));
 }
 
 type Endpoints = typeof ENDPOINTS;
@@ -88,15 +100,66 @@ export function call<N extends EndpointName>(name: N, input: CallInput<N>, init:
   return api<CallResult<N>>(route.method, routePath(name, parts.params) + queryString(parts.query), body, init);
 }
 
+/** What an upload is for (an image's use, or `attachment`), the file, and the optional fields of the multipart body. */
+export interface UploadInput {
+  kind: UploadFields['type'];
+  file: Blob;
+  teamId?: string;
+  /** A video attachment's size as the browser read it (reserves its preview's space). */
+  width?: number;
+  height?: number;
+}
+
+export interface UploadInit {
+  signal?: AbortSignal;
+  /** How much of the file has gone out, 0 … 1 (as the browser reports it while sending). */
+  onProgress?: (fraction: number) => void;
+}
+
 /**
- * Upload an image (`POST /api/v1/upload`, multipart: the file streamed as `image`, then `type` and
- * the optional `teamId`). The server checks the content, re-encodes it and answers with the `url`
- * to put on a team or profile. Same errors as `call` (a 413 or 415 carries the server's text).
+ * Upload a file (`POST /api/v1/upload`, multipart: `type`, the optional `teamId`, `width` and
+ * `height`, then the file as `image`). The server checks the content (an image is re-encoded) and
+ * answers with its `url`, and an attachment's `attachment`. Sent with XMLHttpRequest, the one
+ * browser API that reports an upload's progress (`onProgress`); same headers, answers and errors
+ * as `call` (a 413 or 415 carries the server's text, an abort rejects with an AbortError).
  */
-export function uploadImage(input: { kind: UploadKind; file: Blob; teamId?: string }, init: { signal?: AbortSignal } = {}): Promise<UploadResponse> {
+export function uploadFile(input: UploadInput, init: UploadInit = {}): Promise<UploadResponse> {
   const form = new FormData();
   form.append('type', input.kind);
   if (input.teamId) form.append('teamId', input.teamId);
+  if (input.width && input.height) {
+    form.append('width', String(input.width));
+    form.append('height', String(input.height));
+  }
   form.append('image', input.file, input.file instanceof File ? input.file.name : 'image');
-  return api<UploadResponse>(ROUTES.upload.method, ROUTES.upload.paths[0], form, init);
+  const { signal, onProgress } = init;
+  return new Promise<UploadResponse>((resolve, reject) => {
+    if (signal?.aborted) return reject(new DOMException('The upload was aborted', 'AbortError'));
+    const xhr = new XMLHttpRequest();
+    xhr.open(ROUTES.upload.method, ROUTES.upload.paths[0]);
+    for (const [name, value] of Object.entries(commonHeaders())) xhr.setRequestHeader(name, value);
+    if (onProgress) {
+      xhr.upload.onprogress = (e) => {
+        if (e.lengthComputable && e.total > 0) onProgress(Math.min(1, e.loaded / e.total));
+      };
+    }
+    const abort = () => xhr.abort();
+    signal?.addEventListener('abort', abort, { once: true });
+    const settle = (done: () => void) => {
+      signal?.removeEventListener('abort', abort);
+      done();
+    };
+    xhr.onload = () =>
+      settle(() => {
+        try {
+          resolve(readAnswer<UploadResponse>(xhr.status, xhr.responseText, xhr.getResponseHeader('retry-after')));
+        } catch (err) {
+          reject(err instanceof Error ? err : new Error(String(err)));
+        }
+      });
+    xhr.onerror = () => settle(() => reject(networkError()));
+    xhr.ontimeout = xhr.onerror;
+    xhr.onabort = () => settle(() => reject(new DOMException('The upload was aborted', 'AbortError')));
+    xhr.send(form);
+  });
 }

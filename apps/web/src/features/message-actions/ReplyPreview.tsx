@@ -36,7 +36,9 @@ export function ReplyPreview({ channelId, messageId }: Props) {
       </div>
     );
   }
-  const text = message.content.length > QUOTE_CHARS ? `${message.content.slice(0, QUOTE_CHARS)}…` : message.content;
+  const quoted = message.content.length > QUOTE_CHARS ? `${message.content.slice(0, QUOTE_CHARS)}…` : message.content;
+  // A message of attachments only says so.
+  const text = quoted.trim() === '' && message.attachments.length > 0 ? t('reply.attachments', { count: message.attachments.length }) : quoted;
   return (
     <div className={styles.replyPreview}>
       <span className={styles.replySpine} aria-hidden="true" />

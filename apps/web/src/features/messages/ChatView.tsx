@@ -17,6 +17,10 @@ import { useReadChannel } from '../unread/use-read-channel';
 import { useScheduleMessage } from '../scheduled/mutations';
 import { ScheduledMessages } from '../scheduled/ScheduledMessages';
 import { formatFull } from './format';
+import type { Attachment } from '@rally/shared/api/attachments';
+import { DropOverlay } from '../attachments/DropOverlay';
+import { useAttachmentDraft } from '../attachments/use-attachment-draft';
+import { useFileDrop } from '../attachments/use-file-drop';
 
 interface Props {
   /** Null for a direct chat. */
@@ -31,7 +35,11 @@ interface Props {
 
 const NOBODY: readonly ChatPerson[] = [];
 
-/** A text channel's or a direct chat's conversation: history with the scroll-up loader, the user's scheduled messages, and the composer. */
+/**
+ * A text channel's or a direct chat's conversation: history with the scroll-up loader, the user's
+ * scheduled messages, and the composer with its attachments; images dropped on the chat are
+ * attached too (an overlay while they are dragged over it).
+ */
 export function ChatView({ teamId, channelId, place, chatPeople = NOBODY, composerReplacement }: Props) {
   const toast = useToast();
   const showError = useCallback((message: string) => toast.show(message, 'error'), [toast]);
@@ -43,10 +51,13 @@ export function ChatView({ teamId, channelId, place, chatPeople = NOBODY, compos
   const onAtBottomChange = useReadChannel(channelId, teamId);
   const schedule = useScheduleMessage(channelId);
   const { t, i18n } = useTranslation('scheduled');
+  const attachments = useAttachmentDraft(channelId);
+  const canCompose = !composerReplacement;
+  const drop = useFileDrop(canCompose, (files) => attachments.add(files, 'drop'));
 
   const onSend = useCallback(
-    (content: string, replyTo: string | null) => {
-      send(encodeMentions(content), replyTo);
+    (content: string, replyTo: string | null, sentAttachments: Attachment[]) => {
+      send(encodeMentions(content), replyTo, sentAttachments);
       typing.sent();
       setSentSignal((n) => n + 1);
     },
@@ -54,8 +65,8 @@ export function ChatView({ teamId, channelId, place, chatPeople = NOBODY, compos
   );
 
   const onSchedule = useCallback(
-    async (content: string, replyTo: string | null, scheduledAt: string) => {
-      const scheduled = await schedule.mutateAsync({ content: encodeMentions(content), replyTo, scheduledAt });
+    async (content: string, replyTo: string | null, scheduledAt: string, scheduledAttachments: Attachment[]) => {
+      const scheduled = await schedule.mutateAsync({ content: encodeMentions(content), replyTo, scheduledAt, attachments: scheduledAttachments });
       toast.show(t('scheduledFor', { time: formatFull(new Date(scheduled.scheduledAt), i18n.language) }), 'success');
     },
     [schedule, encodeMentions, toast, t, i18n.language],
@@ -63,7 +74,7 @@ export function ChatView({ teamId, channelId, place, chatPeople = NOBODY, compos
 
   return (
     <MessageActionsProvider key={channelId} teamId={teamId} channelId={channelId} chatPeople={chatPeople}>
-      <div className={styles.chat}>
+      <div className={styles.chat} {...drop.handlers}>
         <MessageList
           key={channelId}
           channelId={channelId}
@@ -75,8 +86,11 @@ export function ChatView({ teamId, channelId, place, chatPeople = NOBODY, compos
         />
         <PaceNotice notice={notice} />
         <ScheduledMessages teamId={teamId} channelId={channelId} />
-        {composerReplacement ?? <Composer key={`composer-${channelId}`} place={place} onSend={onSend} onTyping={typing.typed} onSchedule={onSchedule} />}
+        {composerReplacement ?? (
+          <Composer key={`composer-${channelId}`} place={place} onSend={onSend} onTyping={typing.typed} onSchedule={onSchedule} attachments={attachments} />
+        )}
         <TypingIndicator channelId={channelId} />
+        {drop.dragging && <DropOverlay place={place} limitBytes={attachments.limitBytes} />}
       </div>
     </MessageActionsProvider>
   );

@@ -1,3 +1,4 @@
+import type { Attachment } from '@rally/shared/api/attachments';
 import { isBlankMessage, messageLimit } from '@rally/shared/api/messages';
 import { LIMITS } from '@rally/shared/limits';
 import { useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
@@ -13,26 +14,33 @@ import { useMentionAutocomplete } from './content/MentionAutocomplete';
 import { placeText, type ChatPlace } from './place';
 import { ClockIcon } from '../scheduled/ClockIcon';
 import { ScheduleDialog } from '../scheduled/ScheduleDialog';
+import { AttachButton } from '../attachments/AttachButton';
+import { PendingAttachments } from '../attachments/PendingAttachments';
+import type { AttachmentsApi } from '../attachments/use-attachment-draft';
 
 interface Props {
   place: ChatPlace;
-  /** Send the text; `replyTo`: the message being replied to (the reply bar above the box). */
-  onSend: (content: string, replyTo: string | null) => void;
+  /** Send the text and the uploaded attachments; `replyTo`: the message being replied to (the reply bar above the box). */
+  onSend: (content: string, replyTo: string | null, attachments: Attachment[]) => void;
+  /** The files attached to the message (the attach button, pasting, and the chat's drop zone feed it). */
+  attachments: AttachmentsApi;
   /** The draft was edited and is not blank (the channel hears that the user is typing). */
   onTyping?: () => void;
-  /** Schedule the text for an instant (ISO) instead of sending it now: the clock button and its dialog (absent: no scheduling). */
-  onSchedule?: (content: string, replyTo: string | null, scheduledAt: string) => Promise<unknown>;
+  /** Schedule the text and attachments for an instant (ISO) instead of sending them now: the clock button and its dialog (absent: no scheduling). */
+  onSchedule?: (content: string, replyTo: string | null, scheduledAt: string, attachments: Attachment[]) => Promise<unknown>;
 }
 
 const MAX_HEIGHT_PX = 240;
 
 /**
  * The message box: Enter sends, Shift+Enter adds a line; a counter shows from 1500 characters; the
- * limit is 2000, or 5000 with the PREMIUM flag; sending is disabled when blank or too long. The
- * clock button schedules the text instead (under the same rules).
+ * limit is 2000, or 5000 with the PREMIUM flag. Files come with the paperclip or by pasting them,
+ * and upload at once (their row above the box); a message needs text or an attachment, and waits
+ * while a file still uploads (001 §4). The clock button schedules the message instead (under the same rules).
  */
-export function Composer({ place, onSend, onTyping, onSchedule }: Props) {
+export function Composer({ place, onSend, onTyping, onSchedule, attachments }: Props) {
   const { t } = useTranslation('chat');
+  const { t: tAttachments } = useTranslation('attachments');
   const me = useMeUser();
   const limit = messageLimit(isPremium(me));
   const [content, setContent] = useState('');
@@ -49,7 +57,10 @@ export function Composer({ place, onSend, onTyping, onSchedule }: Props) {
   const length = content.length;
   const over = length > limit;
   const blank = isBlankMessage(content);
-  const canSend = !blank && !over;
+  // Sending waits for every upload; a failed one must be retried or removed first.
+  const filesBlock = attachments.uploading ? tAttachments('sendUploading') : attachments.failed ? tAttachments('sendFailed') : null;
+  const canSend = !over && !filesBlock && (!blank || attachments.ready > 0);
+  const sendLabel = filesBlock ?? t('send');
   const showCounter = length >= LIMITS.message.counterFrom;
 
   // Grow with the text up to a maximum height.
@@ -69,7 +80,8 @@ export function Composer({ place, onSend, onTyping, onSchedule }: Props) {
 
   const submit = () => {
     if (!canSend) return;
-    onSend(content, actions?.replyingTo?.id ?? null);
+    onSend(content, actions?.replyingTo?.id ?? null, attachments.take());
+    attachments.dismissErrors();
     clear();
   };
 
@@ -113,7 +125,9 @@ export function Composer({ place, onSend, onTyping, onSchedule }: Props) {
       <form className={styles.composer} onSubmit={onSubmit}>
         <ReplyBar />
         {autocomplete.list}
+        <PendingAttachments attachments={attachments} />
         <div className={`${styles.box}${over ? ` ${styles.over}` : ''}`}>
+          <AttachButton attachments={attachments} className={`${styles.emojiButton} ${styles.attach}`} />
           <textarea
             ref={textarea}
             className={styles.textarea}
@@ -123,6 +137,13 @@ export function Composer({ place, onSend, onTyping, onSchedule }: Props) {
               if (!isBlankMessage(e.target.value)) onTyping?.();
             }}
             onKeyDown={onKeyDown}
+            onPaste={(e) => {
+              // Files pasted into the box are attached (images copied from elsewhere, files copied from a folder).
+              const files = Array.from(e.clipboardData.files);
+              if (files.length === 0) return;
+              e.preventDefault();
+              attachments.add(files, 'paste');
+            }}
             {...autocomplete.textareaProps}
             rows={1}
             aria-label={label}
@@ -163,7 +184,7 @@ export function Composer({ place, onSend, onTyping, onSchedule }: Props) {
               <ClockIcon />
             </button>
           )}
-          <button type="submit" className={styles.send} disabled={!canSend} aria-label={t('send')} title={t('send')}>
+          <button type="submit" className={styles.send} disabled={!canSend} aria-label={sendLabel} title={sendLabel}>
             <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
               <path fill="currentColor" d="M3.4 20.4 21.85 12.5a.55.55 0 0 0 0-1L3.4 3.6a.5.5 0 0 0-.69.6L5 11l9 1-9 1-2.29 6.8a.5.5 0 0 0 .69.6Z" />
             </svg>
@@ -174,10 +195,14 @@ export function Composer({ place, onSend, onTyping, onSchedule }: Props) {
       {scheduling && onSchedule && (
         <ScheduleDialog
           content={content.trim()}
+          attachmentCount={attachments.uploaded.length}
           onClose={() => setScheduling(false)}
           onSubmit={async (scheduledAt) => {
-            await onSchedule(content, actions?.replyingTo?.id ?? null, scheduledAt);
+            await onSchedule(content, actions?.replyingTo?.id ?? null, scheduledAt, attachments.uploaded);
             setScheduling(false);
+            // Scheduled: the files went with it (kept while the schedule could still fail).
+            attachments.take();
+            attachments.dismissErrors();
             clear();
           }}
         />

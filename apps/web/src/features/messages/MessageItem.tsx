@@ -18,6 +18,7 @@ import { formatFull, formatTime } from './format';
 import type { ChatMessage } from './message-cache';
 import styles from './MessageItem.module.css';
 import { ScheduledMark } from '../scheduled/ScheduledMark';
+import { MessageAttachments } from '../attachments/MessageAttachments';
 
 interface Props {
   message: ChatMessage;
@@ -122,6 +123,7 @@ export const MessageItem = memo(function MessageItem({ message, grouped, onRetry
             {message.editedAt && <EditedMark editedAt={message.editedAt} />}
           </div>
         )}
+        {message.attachments.length > 0 && <MessageAttachments attachments={message.attachments} />}
         {actions && sent && <ReactionBar message={message} teamId={actions.teamId} people={actions.chatPeople} toggle={actions.reactions} />}
         {message.state === 'sending' && <span className="visually-hidden">{t('state.sending')}</span>}
         {message.state === 'failed' && message.nonce && (

@@ -1,3 +1,4 @@
+import type { Attachment } from '@rally/shared/api/attachments';
 import { plainMessage } from '@rally/shared/api/plain-message';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
@@ -31,7 +32,11 @@ export function useSendMessage(channelId: string, onError: (message: string) => 
 
   // One POST of the queue; the queue decides when (pacing) and what a refusal does (retry or fail).
   const post = useMutation({
-    mutationFn: ({ nonce, content, replyTo }: QueuedSend) => call('sendMessage', { params: { channelId }, body: { content, nonce, replyTo } }),
+    mutationFn: ({ nonce, content, replyTo, attachments }: QueuedSend) =>
+      call('sendMessage', {
+        params: { channelId },
+        body: { content, nonce, replyTo, ...(attachments.length ? { attachments: attachments.map(({ id }) => ({ id })) } : {}) },
+      }),
     onSuccess: (res) => {
       if ('message' in res) applyServerMessage(qc, res.message);
     },
@@ -51,22 +56,29 @@ export function useSendMessage(channelId: string, onError: (message: string) => 
   const notice: PaceNotice = useSyncExternalStore(queue.subscribe, queue.getNotice);
 
   const enqueue = useCallback(
-    (nonce: string, content: string, replyTo: string | null) => {
+    (nonce: string, content: string, replyTo: string | null, attachments: Attachment[]) => {
       if (!me) return;
       const createdBy = { id: me.id, username: me.username, profilePicture: me.profilePicture, presence: me.presence };
       const createdAt = new Date().toISOString();
-      queuePending(qc, { ...plainMessage({ id: `pending-${nonce}`, channelId, content, createdAt, createdBy, nonce, replyTo }), state: 'sending' });
-      queue.enqueue({ nonce, content, replyTo });
+      // The optimistic copy shows the attachments already (they are uploaded: their URLs are served).
+      queuePending(qc, {
+        ...plainMessage({ id: `pending-${nonce}`, channelId, content, createdAt, createdBy, nonce, replyTo, attachments }),
+        state: 'sending',
+      });
+      queue.enqueue({ nonce, content, replyTo, attachments });
     },
     [me, qc, channelId, queue],
   );
 
-  const send = useCallback((content: string, replyTo: string | null = null) => enqueue(makeNonce(), content, replyTo), [enqueue]);
+  const send = useCallback(
+    (content: string, replyTo: string | null = null, attachments: Attachment[] = []) => enqueue(makeNonce(), content, replyTo, attachments),
+    [enqueue],
+  );
 
   const retry = useCallback(
     (nonce: string) => {
       const m = getPending(qc, channelId).find((x) => x.nonce === nonce);
-      if (m?.state === 'failed') enqueue(nonce, m.content, m.replyTo);
+      if (m?.state === 'failed') enqueue(nonce, m.content, m.replyTo, m.attachments);
     },
     [qc, channelId, enqueue],
   );

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api';
 import { SendQueue, type PaceNotice, type QueuedSend } from './send-queue';
 
-const item = (n: number): QueuedSend => ({ nonce: `n${n}`, content: `message ${n}`, replyTo: null });
+const item = (n: number): QueuedSend => ({ nonce: `n${n}`, content: `message ${n}`, replyTo: null, attachments: [] });
 
 /** A server that takes `allowed` messages, then answers 429 with a Retry-After until `waited` ms have passed. */
 function pacedServer(allowed: number, code = 'too_many_requests') {
@@ -57,7 +57,7 @@ describe('SendQueue', () => {
 
   it('fails a message refused for another reason and goes on with the next', async () => {
     const { queue, sent, failed } = pacedServer(10);
-    queue.enqueue({ nonce: 'x', content: 'bad one', replyTo: null });
+    queue.enqueue({ nonce: 'x', content: 'bad one', replyTo: null, attachments: [] });
     queue.enqueue(item(2));
     await settle();
     expect(failed).toEqual(['bad one']);

@@ -1,3 +1,4 @@
+import type { Attachment } from '@rally/shared/api/attachments';
 import { ApiError } from '../../lib/api';
 
 /** One message waiting to go, under its nonce (its optimistic row shows 'sending' meanwhile). */
@@ -5,6 +6,8 @@ export interface QueuedSend {
   nonce: string;
   content: string;
   replyTo: string | null;
+  /** Uploaded attachments it carries (sent by id). */
+  attachments: Attachment[];
 }
 
 /** Why sends are held: the user's send rate (429 too_many_requests) or the channel's slowmode (429 slowmode_active), until when (epoch ms). */

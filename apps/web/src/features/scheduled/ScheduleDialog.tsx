@@ -13,6 +13,8 @@ import styles from './Scheduled.module.css';
 interface Props {
   /** The composer's text, shown as it will be sent. */
   content: string;
+  /** How many files go with it. */
+  attachmentCount?: number;
   onClose: () => void;
   /** Schedule the text for this instant (ISO); a refusal shows in the dialog. */
   onSubmit: (scheduledAt: string) => Promise<unknown>;
@@ -23,7 +25,7 @@ interface Props {
  * in the browser's time zone, checked by the same rule as the server's, with the moment it names
  * written out in full.
  */
-export function ScheduleDialog({ content, onClose, onSubmit }: Props) {
+export function ScheduleDialog({ content, attachmentCount = 0, onClose, onSubmit }: Props) {
   const { t, i18n } = useTranslation('scheduled');
   const form = useZodForm({
     schema: scheduleFormSchema,
@@ -58,7 +60,8 @@ export function ScheduleDialog({ content, onClose, onSubmit }: Props) {
   return (
     <Dialog open onClose={onClose} title={t('dialog.title')} size="sm">
       <form onSubmit={submit} noValidate>
-        <p className={styles.quote}>{content}</p>
+        {content && <p className={styles.quote}>{content}</p>}
+        {attachmentCount > 0 && <p className={styles.attachments}>{t('dialog.attachments', { count: attachmentCount })}</p>}
         <fieldset className={styles.when}>
           <legend className={styles.legend}>{t('dialog.when')}</legend>
           <TextField type="date" label={t('dialog.date')} min={localDate(new Date())} max={localDate(new Date(latestScheduleMs()))} {...field('date')} />

@@ -25,6 +25,9 @@ export function ScheduledMessages({ teamId, channelId }: { teamId: string | null
   const listId = useId();
   if (!data?.length) return null;
 
+  /** The text, and how many files go with it. */
+  const pendingText = (text: string, files: number) => [text, files > 0 ? t('pending.attachments', { count: files }) : ''].filter(Boolean).join(' · ');
+
   const onCancel = (id: string) =>
     cancel.mutate(id, {
       onSuccess: () => toast.show(t('pending.cancelled'), 'success'),
@@ -50,7 +53,7 @@ export function ScheduledMessages({ teamId, channelId }: { teamId: string | null
                   <time className={styles.pendingTime} dateTime={m.scheduledAt}>
                     {time}
                   </time>
-                  <span className={styles.pendingContent}>{notificationBody(qc, m, teamId)}</span>
+                  <span className={styles.pendingContent}>{pendingText(notificationBody(qc, m, teamId), m.attachments.length)}</span>
                 </span>
                 <Button
                   variant="ghost"

@@ -1,16 +1,34 @@
+import type { Attachment } from '@rally/shared/api/attachments';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, call } from '../../lib/api';
 import { addScheduled, removeScheduled } from './cache';
 
 /**
- * Schedule a message: a send with `scheduledAt`. The server keeps it and answers the scheduled
+ * Schedule a message (its text and uploaded attachments): a send with `scheduledAt`. The server keeps it and answers the scheduled
  * message, which joins the user's list of the channel; nothing shows in the history until it is sent.
  */
 export function useScheduleMessage(channelId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: async ({ content, replyTo, scheduledAt }: { content: string; replyTo: string | null; scheduledAt: string }) => {
-      const res = await call('sendMessage', { params: { channelId }, body: { content, replyTo, scheduledAt, type: 'scheduled' } });
+    mutationFn: async ({
+      content,
+      replyTo,
+      scheduledAt,
+      attachments,
+    }: {
+      content: string;
+      replyTo: string | null;
+      scheduledAt: string;
+      attachments: Attachment[];
+    }) => {
+      const body = {
+        content,
+        replyTo,
+        scheduledAt,
+        type: 'scheduled' as const,
+        ...(attachments.length ? { attachments: attachments.map(({ id }) => ({ id })) } : {}),
+      };
+      const res = await call('sendMessage', { params: { channelId }, body });
       if (!('scheduledMessage' in res)) throw new Error('the server sent the message instead of scheduling it');
       return res.scheduledMessage;
     },

@@ -1,10 +1,32 @@
+import type { Attachment } from '@rally/shared/api/attachments';
 import type { UploadKind } from '@rally/shared/api/uploads';
 import { useMutation } from '@tanstack/react-query';
-import { uploadImage } from '../../lib/api';
+import { uploadFile, type UploadInit } from '../../lib/api';
 
 /** Upload an image (a team picture or banner now; avatars later): resolves with the stored image's `url`. */
 export function useUploadImage() {
   return useMutation({
-    mutationFn: async (input: { kind: UploadKind; file: Blob; teamId?: string }) => (await uploadImage(input)).url,
+    mutationFn: async (input: { kind: UploadKind; file: Blob; teamId?: string }) => (await uploadFile(input)).url,
+  });
+}
+
+export interface AttachmentUpload extends UploadInit {
+  file: File;
+  /** A video's size as the browser read it (null: unknown). */
+  size: { width: number; height: number } | null;
+}
+
+/**
+ * Upload a message attachment (type `attachment`): resolves with the attachment the server made of
+ * it, which a send names by id. Several run at once (one call of `mutateAsync` per file), each with
+ * its own progress and abort signal.
+ */
+export function useUploadAttachment() {
+  return useMutation({
+    mutationFn: async ({ file, size, signal, onProgress }: AttachmentUpload): Promise<Attachment> => {
+      const res = await uploadFile({ kind: 'attachment', file, width: size?.width, height: size?.height }, { signal, onProgress });
+      if (!res.attachment) throw new Error('the upload answered without an attachment');
+      return res.attachment;
+    },
   });
 }
