@@ -311,4 +311,11 @@ test('in a direct chat, a friend hears the voice note sent to them', async ({ si
   await expect(card.getByRole('link', { name: 'Download battle-cry.wav' })).toHaveAttribute('download', 'battle-cry.wav');
   await expect(card).toContainText('kB');
   await snap(bob, testInfo, 'attachments-8-dm-audio');
+
+  // A message of a file only: the chat list names it instead of an empty preview.
+  await attach(alice, [textFile('notes.txt')]);
+  await expect(alice.getByRole('progressbar')).toHaveCount(0);
+  await box.press('Enter');
+  await expect(bob.getByRole('link', { name: new RegExp(`${user.username}.*Sent a file`) })).toBeVisible();
+  await expect(alice.getByRole('link', { name: new RegExp(`${secondUser.username}.*You: Sent a file`) })).toBeVisible();
 });

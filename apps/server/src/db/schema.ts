@@ -301,7 +301,11 @@ export const attachmentUploads = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
-  (t) => [index('attachment_uploads_unused_idx').on(t.createdAt).where(sql`${t.usedAt} is null`)],
+  (t) => [
+    index('attachment_uploads_unused_idx')
+      .on(t.createdAt)
+      .where(sql`${t.usedAt} is null`),
+  ],
 );
 
 /**

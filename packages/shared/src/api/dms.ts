@@ -17,6 +17,8 @@ export const dmLastMessageSchema = z.object({
   createdAt: z.string(),
   content: z.string(),
   isDeleted: z.boolean(),
+  /** Files sent with it: the preview names them when the message has no text. */
+  attachmentCount: z.number().int().nonnegative(),
   createdBy: z.string(),
   type: z.enum(['text', 'scheduled', 'system']),
 });

@@ -47,7 +47,11 @@ describe('direct chats', () => {
     expect((await send(ada, dm.id, 'hello bob, this is a long first message')).statusCode).toBe(201);
     expect((await send(bob, dm.id, 'hi ada')).statusCode).toBe(201);
     const [seenByAda] = await list(ada);
-    expect(seenByAda).toMatchObject({ id: dm.id, users: [{ id: bob.id }], lastMessage: { content: 'hi ada', createdBy: bob.id, isDeleted: false } });
+    expect(seenByAda).toMatchObject({
+      id: dm.id,
+      users: [{ id: bob.id }],
+      lastMessage: { content: 'hi ada', createdBy: bob.id, isDeleted: false, attachmentCount: 0 },
+    });
     const [seenByBob] = await list(bob);
     expect(seenByBob).toMatchObject({ id: dm.id, users: [{ id: ada.id }] });
     const page = (await history(bob, dm.id)).json();

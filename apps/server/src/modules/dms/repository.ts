@@ -79,7 +79,7 @@ export interface ChatRow {
   pairKey: string | null;
   readOnly: boolean;
   createdAt: Date;
-  last: { id: string; createdAt: string; content: string; deleted: boolean; authorId: string; type: string } | null;
+  last: { id: string; createdAt: string; content: string; deleted: boolean; authorId: string; type: string; attachmentCount: number } | null;
 }
 
 /** How many characters of the newest message the list carries (the web shows LIMITS.dm.previewLength). */
@@ -96,11 +96,12 @@ export async function listChats(db: Executor, userId: string, channelId?: string
     select d.channel_id::text as "channelId", d.pair_key as "pairKey", d.read_only as "readOnly", d.created_at as "createdAt",
            case when last.id is null then null else json_build_object(
              'id', last.id::text, 'createdAt', last.created_at, 'content', left(last.content, ${PREVIEW_CHARS}),
-             'deleted', last.deleted_at is not null, 'authorId', last.author_id::text, 'type', last.type) end as "last"
+             'deleted', last.deleted_at is not null, 'authorId', last.author_id::text, 'type', last.type,
+             'attachmentCount', jsonb_array_length(last.attachments)) end as "last"
       from ${dmMembers} m
       join ${directChats} d on d.channel_id = m.channel_id
       left join lateral (
-        select id, created_at, content, deleted_at, author_id, type from messages x
+        select id, created_at, content, deleted_at, author_id, type, attachments from messages x
          where x.channel_id = m.channel_id and x.deleted_at is null order by x.id desc limit 1
       ) last on true
      where m.user_id = ${userId} and ${which}

@@ -16,6 +16,7 @@ function toLastMessage(last: NonNullable<ChatRow['last']>): DmLastMessage {
     createdAt: last.createdAt,
     content: last.deleted ? '' : last.content,
     isDeleted: last.deleted,
+    attachmentCount: last.deleted ? 0 : last.attachmentCount,
     createdBy: last.authorId,
     type: last.type === 'scheduled' || last.type === 'system' ? last.type : 'text',
   };

@@ -5,7 +5,8 @@ import { formatFileSize, limitMegabytes } from './file-size';
 
 describe('formatFileSize', () => {
   it('counts in steps of 1024 with one decimal under 10', () => {
-    expect(formatFileSize(512, 'en')).toBe('512 byte');
+    expect(formatFileSize(512, 'en')).toBe('512 bytes');
+    expect(formatFileSize(1, 'en')).toBe('1 byte');
     expect(formatFileSize(1536, 'en')).toBe('1.5 kB');
     expect(formatFileSize(20 * 1024 * 1024, 'en')).toBe('20 MB');
     expect(formatFileSize(2.25 * 1024 * 1024, 'en')).toBe('2.3 MB');

@@ -12,7 +12,12 @@ export function formatFileSize(bytes: number, language: string): string {
     unit++;
   }
   const digits = unit === 0 || value >= 10 ? 0 : 1;
-  return new Intl.NumberFormat(language, { style: 'unit', unit: UNITS[unit], unitDisplay: 'short', maximumFractionDigits: digits }).format(value);
+  return new Intl.NumberFormat(language, {
+    style: 'unit',
+    unit: UNITS[unit], // Bytes in full words ('512 bytes'; the short form reads '512 byte'), the rest short ('1.5 MB').
+    unitDisplay: unit === 0 ? 'long' : 'short',
+    maximumFractionDigits: digits,
+  }).format(value);
 }
 
 /** The whole megabytes of a limit in bytes (20 for uploadLimitBytes(false)), for 'File size exceeds {{max}}MB.'. */

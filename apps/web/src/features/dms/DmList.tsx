@@ -80,13 +80,11 @@ function DmRow({ dm, active }: { dm: DirectChat; active: boolean }) {
   const name = dmName(dm);
   const first = dm.users[0];
   const last = dm.lastMessage;
-  const preview = !last
-    ? ''
-    : last.isDeleted
-      ? t('preview.deleted')
-      : last.createdBy === me?.id
-        ? t('preview.mine', { text: previewText(last.content) })
-        : previewText(last.content);
+  const text =
+    last && last.content.trim() === '' && last.attachmentCount > 0
+      ? t('preview.attachments', { count: last.attachmentCount })
+      : previewText(last?.content ?? '');
+  const preview = !last ? '' : last.isDeleted ? t('preview.deleted') : last.createdBy === me?.id ? t('preview.mine', { text }) : text;
   return (
     <li className={`${styles.row}${active ? ` ${styles.active}` : ''}${unread.unread > 0 ? ` ${styles.unread}` : ''}`}>
       {/* Named by what it shows (the name, the preview) and the unread count for screen readers. */}

@@ -71,6 +71,7 @@ export function dmMessageArrived(qc: QueryClient, message: Message): void {
     createdAt: message.createdAt,
     content: message.content,
     isDeleted: false,
+    attachmentCount: message.attachments.length,
     createdBy: message.createdBy.id,
     type: message.type,
   };

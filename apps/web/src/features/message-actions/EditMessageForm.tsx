@@ -18,7 +18,7 @@ const MAX_HEIGHT_PX = 320;
 
 /**
  * Editing a message in place (spec 001 §5): Enter saves, Shift+Enter adds a line, Escape cancels.
- * The same limits as the composer (blank, heading-only or over the author's limit cannot be saved).
+ * The same limits as the composer (blank or heading-only without attachments, or over the author's limit, cannot be saved).
  * Saving unchanged text just closes; the new text shows at once and a refusal puts the old one back
  * with the server's message.
  */
@@ -31,7 +31,8 @@ export function EditMessageForm({ message, onDone }: Props) {
   const hintId = useId();
   const edit = useEditMessage(message.channelId);
   const over = content.length > limit;
-  const invalid = over || isBlankMessage(content);
+  // A message with files may lose its text (the server allows it too).
+  const invalid = over || (isBlankMessage(content) && message.attachments.length === 0);
 
   useLayoutEffect(() => {
     const el = textarea.current;

@@ -53,7 +53,7 @@ export function ScheduledMessages({ teamId, channelId }: { teamId: string | null
                   <time className={styles.pendingTime} dateTime={m.scheduledAt}>
                     {time}
                   </time>
-                  <span className={styles.pendingContent}>{pendingText(notificationBody(qc, m, teamId), m.attachments.length)}</span>
+                  <span className={styles.pendingContent}>{pendingText(notificationBody(qc, { content: m.content }, teamId), m.attachments.length)}</span>
                 </span>
                 <Button
                   variant="ghost"

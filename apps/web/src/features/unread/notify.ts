@@ -2,6 +2,7 @@ import type { Message } from '@rally/shared/api/messages';
 import type { Member, Team } from '@rally/shared/api/teams';
 import { Presence, type MeResponse } from '@rally/shared/api/users';
 import type { QueryClient } from '@tanstack/react-query';
+import i18n from 'i18next';
 import { queryKeys } from '../../lib/query-keys';
 import type { TeamChannelsData } from '../teams/channel-queries';
 import { playSound } from './sounds';
@@ -22,8 +23,10 @@ function doNotDisturb(me: MeResponse): boolean {
   return me.user.presence === Presence.DND || me.settings.presence === Presence.DND;
 }
 
-/** The message as readable text: mentions and channel links by name where this client knows them. */
-export function notificationBody(qc: QueryClient, message: Pick<Message, 'content'>, teamId: string | null): string {
+/** The message as readable text: mentions and channel links by name where this client knows them; a message of files only names them. */
+export function notificationBody(qc: QueryClient, message: Pick<Message, 'content'> & Partial<Pick<Message, 'attachments'>>, teamId: string | null): string {
+  const files = message.attachments?.length ?? 0;
+  if (message.content.trim() === '' && files > 0) return i18n.t('unread:attachments', { count: files });
   const members = teamId ? qc.getQueryData<Member[]>(queryKeys.teamMembers(teamId)) : undefined;
   const channels = teamId ? qc.getQueryData<TeamChannelsData>(queryKeys.teamChannels(teamId))?.channels : undefined;
   const text = message.content
