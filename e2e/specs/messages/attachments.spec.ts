@@ -260,6 +260,21 @@ test('images dropped on the chat or pasted into the box are attached; a message 
     await expect(pendingList(page)).toHaveCount(0);
   });
 
+  await test.step('files dropped outside the chat are kept from the browser (it would leave Rally to open them)', async () => {
+    const prevented = await page
+      .getByRole('navigation')
+      .first()
+      .evaluate((target) => {
+        const dt = new DataTransfer();
+        dt.items.add(new File(['x'], 'stray.txt', { type: 'text/plain' }));
+        const drop = new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true });
+        target.dispatchEvent(drop);
+        return drop.defaultPrevented;
+      });
+    expect(prevented).toBe(true);
+    await expect(pendingList(page)).toHaveCount(0);
+  });
+
   await test.step('a dropped image and a pasted one upload', async () => {
     await dragFiles(page, chat, [file('drop.png', 'image/png', png(300, 400))]);
     await expect(overlay).toHaveCount(0);

@@ -1,4 +1,4 @@
-import { useRef, useState, type DragEvent } from 'react';
+import { useEffect, useRef, useState, type DragEvent } from 'react';
 
 function carriesFiles(e: DragEvent): boolean {
   return Array.from(e.dataTransfer.types).includes('Files');
@@ -46,4 +46,22 @@ export function useFileDrop(enabled: boolean, onFiles: (files: File[]) => void) 
       },
     },
   };
+}
+
+/**
+ * Files dropped anywhere else in the signed-in app are ignored, instead of the browser leaving
+ * Rally to open them (an area that takes files, useFileDrop, handles its own drops first).
+ */
+export function useIgnoreStrayFileDrops(): void {
+  useEffect(() => {
+    const ignore = (e: globalThis.DragEvent) => {
+      if (e.dataTransfer && Array.from(e.dataTransfer.types).includes('Files')) e.preventDefault();
+    };
+    window.addEventListener('dragover', ignore);
+    window.addEventListener('drop', ignore);
+    return () => {
+      window.removeEventListener('dragover', ignore);
+      window.removeEventListener('drop', ignore);
+    };
+  }, []);
 }

@@ -4,6 +4,7 @@ import { Outlet } from 'react-router';
 import { Spinner } from '../../components/ui/Spinner';
 import { DisconnectedBanner } from '../../lib/gateway/DisconnectedBanner';
 import { GatewayProvider } from '../../lib/gateway/GatewayProvider';
+import { useIgnoreStrayFileDrops } from '../attachments/use-file-drop';
 import { IdleReporter } from '../presence/IdleReporter';
 import { liveEvents } from './live-events';
 import { CreateTeamDialog } from '../teams/CreateTeamDialog';
@@ -23,6 +24,7 @@ export function AppShell() {
   const [createOpen, setCreateOpen] = useState(false);
   const api = useMemo<ShellApi>(() => ({ openCreateTeam: () => setCreateOpen(true) }), []);
   useNotificationNavigator();
+  useIgnoreStrayFileDrops();
   return (
     <GatewayProvider live={liveEvents}>
       <ShellContext.Provider value={api}>
