@@ -85,13 +85,23 @@ export function pageQuery(param: PageParam): { before?: string; after?: string; 
   return { messageId: param.around };
 }
 
+/** The server's answer to one page of history (GET /api/v1/channels/{id}/messages). */
+export interface HistoryAnswer {
+  messages: Message[];
+  replyMessages: Message[];
+  /** More beyond the page in the direction of paging (newer ones for `after`). */
+  hasMore: boolean;
+  /** Around a message only: newer ones beyond the page. */
+  hasNewer?: boolean;
+}
+
 /**
  * A page as the cache keeps it, from the server's answer to the query of `param`: `hasMore` says
  * whether older messages exist and `hasNewer` whether newer ones do. The server's `hasMore` is
  * about the direction of paging (newer ones for `after`); a page read `after` a loaded message has
  * that message (at least) older than it, one read `before` one has it newer.
  */
-export function toPage(param: PageParam, answer: { messages: Message[]; replyMessages: Message[]; hasMore: boolean; hasNewer?: boolean }): MessagePage {
+export function toPage(param: PageParam, answer: HistoryAnswer): MessagePage {
   const { messages, replyMessages } = answer;
   if (param === null) return { messages, replyMessages, hasMore: answer.hasMore };
   if ('before' in param) return { messages, replyMessages, hasMore: answer.hasMore, hasNewer: true };

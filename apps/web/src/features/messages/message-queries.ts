@@ -1,5 +1,5 @@
 import { LIMITS } from '@rally/shared/limits';
-import { useInfiniteQuery, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
 import { call } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
@@ -14,6 +14,7 @@ import {
   toPage,
   withLiveTail,
   type ChatMessage,
+  type HistoryAnswer,
   type MessagePage,
   type MessagesData,
   type PageParam,
@@ -27,11 +28,11 @@ import {
  */
 export const MAX_PAGES = 20;
 
-async function readPage(channelId: string, param: PageParam, signal?: AbortSignal): Promise<MessagePage> {
-  const query = { limit: LIMITS.message.pageSize, ...pageQuery(param) };
-  const r = await call('listMessages', { params: { channelId }, query }, { signal });
-  return toPage(param, r);
-}
+/** Reads one page of history: GET /api/v1/channels/{id}/messages with the query of `param` (replaced in tests). */
+export type PageReader = (channelId: string, param: PageParam, signal?: AbortSignal) => Promise<HistoryAnswer>;
+
+const readPage: PageReader = (channelId, param, signal) =>
+  call('listMessages', { params: { channelId }, query: { limit: LIMITS.message.pageSize, ...pageQuery(param) } }, { signal });
 
 /**
  * A channel's history, newest page first: the next page is the one just older (`before` the oldest
@@ -39,18 +40,23 @@ async function readPage(channelId: string, param: PageParam, signal?: AbortSigna
  * while the history is detached. It starts at the newest page, or around `around` (`?messageId=`
  * when the channel opens). Live events keep it current, so it is not refetched on its own.
  */
-export function useChannelMessages(channelId: string, around: string | null = null) {
-  const qc = useQueryClient();
-  return useInfiniteQuery<MessagePage, Error, MessagesData, ReturnType<typeof queryKeys.channelMessages>, PageParam>({
+export function historyQueryOptions(qc: QueryClient, channelId: string, around: string | null, read: PageReader = readPage) {
+  return infiniteQueryOptions<MessagePage, Error, MessagesData, ReturnType<typeof queryKeys.channelMessages>, PageParam>({
     queryKey: queryKeys.channelMessages(channelId),
     // A page that reaches the present takes the messages that arrived while it was read.
-    queryFn: async ({ pageParam, signal }) => withLiveTail(await readPage(channelId, pageParam, signal), getLiveTail(qc, channelId)),
+    queryFn: async ({ pageParam, signal }) => withLiveTail(toPage(pageParam, await read(channelId, pageParam, signal)), getLiveTail(qc, channelId)),
     initialPageParam: around ? { around } : null,
     getNextPageParam: (oldest) => olderPageParam(oldest),
     getPreviousPageParam: (newest) => newerPageParam(newest),
     maxPages: MAX_PAGES,
     staleTime: Infinity,
   });
+}
+
+/** The history of a channel as the chat view reads it (historyQueryOptions). */
+export function useChannelMessages(channelId: string, around: string | null = null) {
+  const qc = useQueryClient();
+  return useInfiniteQuery(historyQueryOptions(qc, channelId, around));
 }
 
 /**
@@ -60,7 +66,7 @@ export function useChannelMessages(channelId: string, around: string | null = nu
  * page around it (deleted) or `signal` was aborted.
  */
 export async function loadHistoryAt(qc: QueryClient, channelId: string, param: null | { around: string }, signal?: AbortSignal): Promise<boolean> {
-  const page = await readPage(channelId, param, signal);
+  const page = toPage(param, await readPage(channelId, param, signal));
   if (param && !page.messages.some((m) => m.id === param.around)) return false;
   // A page of the history being read now would land on top of the new one.
   await qc.cancelQueries({ queryKey: queryKeys.channelMessages(channelId), exact: true });
