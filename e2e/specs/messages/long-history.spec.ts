@@ -14,11 +14,11 @@ const MOST_ROWS = 80;
 const log = (page: Page) => page.getByRole('log');
 const rows = (page: Page) => log(page).getByRole('article');
 
-/** Scroll the list to one end again and again (each time the next page loads) until `until` is visible. */
+/** Scroll the list to one end again and again (each time the next page loads) until `until` is in view. */
 async function scrollUntil(page: Page, to: 'top' | 'bottom', until: Locator): Promise<void> {
   await expect(async () => {
     await log(page).evaluate((el, top) => el.scrollTo(0, top ? 0 : el.scrollHeight), to === 'top');
-    await expect(until).toBeVisible({ timeout: 1_500 });
+    await expect(until).toBeInViewport({ timeout: 1_500 });
   }).toPass({ timeout: 60_000 });
 }
 

@@ -39,6 +39,17 @@ const OVERSCAN = 6;
 const PREFETCH_ROWS = 15;
 /** Frames a jump waits at most for its row to be rendered and at rest. */
 const REVEAL_FRAMES = 60;
+/**
+ * Height (px) of the loader above the rows while older messages exist (MessageList.module.css
+ * .loader): the virtualizer's scroll margin, known without measuring, so that it changes in the same
+ * render as the rows when the start of the history arrives.
+ */
+const LOADER_HEIGHT = 48;
+/** The welcome header's row, first once the start of the history is loaded. */
+const WELCOME_KEY = 'history-start';
+
+/** A row of the list: a message (with the date separator above it when it opens a day), or the welcome header. */
+type Row = ListRow | { key: typeof WELCOME_KEY; message?: undefined };
 
 const NO_PENDING: ChatMessage[] = [];
 
@@ -47,8 +58,9 @@ const NO_PENDING: ChatMessage[] = [];
  * above it, about a line per 90 characters, a reply's quote. Close guesses keep the scrollbar
  * steady; every row is measured once rendered.
  */
-function estimateRow(row: ListRow | undefined): number {
+function estimateRow(row: Row | undefined): number {
   if (!row) return 40;
+  if (!row.message) return 190;
   const m = row.message;
   if (m.type === 'system') return 44 + (row.day ? 44 : 0);
   const lines = Math.min(12, Math.max(1, Math.ceil(m.content.length / 90)) + (m.content.match(/\n/g)?.length ?? 0));
@@ -74,7 +86,9 @@ export function MessageList({ channelId, place, onRetry, onDiscard, scrollToBott
   const pending = usePendingMessages(channelId);
   // While detached, our unconfirmed messages would show after a gap: they show again with the present.
   const messages = useMemo(() => mergeMessages(history.data, detached ? NO_PENDING : pending), [history.data, detached, pending]);
-  const rows = useMemo(() => listRows(buildRows(messages)), [messages]);
+  const { hasNextPage, hasPreviousPage, isFetching, isFetchingNextPage, isFetchingPreviousPage, fetchNextPage, fetchPreviousPage } = history;
+  const messageRows = useMemo(() => listRows(buildRows(messages)), [messages]);
+  const rows = useMemo<Row[]>(() => (hasNextPage ? messageRows : [{ key: WELCOME_KEY }, ...messageRows]), [messageRows, hasNextPage]);
   const actions = useMessageActions();
 
   const scroller = useRef<HTMLDivElement>(null);
@@ -94,34 +108,14 @@ export function MessageList({ channelId, place, onRetry, onDiscard, scrollToBott
     [atBottomListener],
   );
 
-  // The loader or welcome header above the rows, outside the virtualizer: its height is the list's scroll margin.
-  const [headerHeight, setHeaderHeight] = useState(0);
-  const headerObserver = useRef<ResizeObserver | null>(null);
-  const header = useCallback((node: HTMLDivElement | null) => {
-    headerObserver.current?.disconnect();
-    headerObserver.current = null;
-    if (!node || typeof ResizeObserver === 'undefined') return;
-    let height = node.offsetHeight;
-    setHeaderHeight(height);
-    const ro = new ResizeObserver(() => {
-      const next = node.offsetHeight;
-      const el = scroller.current;
-      // The header grew or shrank (the loader gave way to the welcome): keep the rows in view where they are.
-      if (el && height > 0 && el.scrollTop > height) el.scrollTop += next - height;
-      height = next;
-      setHeaderHeight(next);
-    });
-    ro.observe(node);
-    headerObserver.current = ro;
-  }, []);
-
-  // Rows kept rendered while out of view: the one holding focus, the one being edited.
+  // Rows kept rendered while out of view: the welcome header (the chat's heading, for heading
+  // navigation), the one holding focus, the one being edited.
   const [focusedKey, setFocusedKey] = useState<string | null>(null);
   const editingId = actions?.editingId ?? null;
   const pinned = useMemo(() => {
     const out: number[] = [];
     rows.forEach((row, i) => {
-      if (row.key === focusedKey || (editingId !== null && row.message.id === editingId)) out.push(i);
+      if (!row.message || row.key === focusedKey || (editingId !== null && row.message.id === editingId)) out.push(i);
     });
     return out;
   }, [rows, focusedKey, editingId]);
@@ -139,7 +133,7 @@ export function MessageList({ channelId, place, onRetry, onDiscard, scrollToBott
     getItemKey,
     overscan: OVERSCAN,
     rangeExtractor,
-    scrollMargin: headerHeight,
+    scrollMargin: hasNextPage ? LOADER_HEIGHT : 0,
     // Prepending older pages keeps the row at the top of the view where it is; a row growing while
     // the view is at the end keeps the end in view. New rows are followed below (not followOnAppend:
     // a newer page read while scrolling down must not be followed).
@@ -153,7 +147,6 @@ export function MessageList({ channelId, place, onRetry, onDiscard, scrollToBott
   const [anchor, setAnchor] = useState<string | null>(null);
   const unseen = anchor === null || detached ? 0 : unseenCount(messages, anchor, me?.id);
 
-  const { hasNextPage, hasPreviousPage, isFetching, isFetchingNextPage, isFetchingPreviousPage, fetchNextPage, fetchPreviousPage } = history;
   const [jumping, setJumping] = useState(false);
   const lastKey = rows.at(-1)?.key ?? null;
 
@@ -245,7 +238,7 @@ export function MessageList({ channelId, place, onRetry, onDiscard, scrollToBott
   // ?messageId=: bring the message into view (reading the page around it when it is not loaded).
   const locate = useCallback(
     (messageId: string) => {
-      const i = rows.findIndex((r) => r.message.id === messageId && r.message.state === 'sent');
+      const i = rows.findIndex((r) => r.message?.id === messageId && r.message.state === 'sent');
       return i < 0 ? undefined : i;
     },
     [rows],
@@ -279,7 +272,7 @@ export function MessageList({ channelId, place, onRetry, onDiscard, scrollToBott
   // A message being edited is brought into view (Up in the composer edits the newest of one's own).
   useEffect(() => {
     if (editingId === null) return;
-    const i = rows.findIndex((r) => r.message.id === editingId);
+    const i = rows.findIndex((r) => r.message?.id === editingId);
     const r = virtualizer.range;
     if (i >= 0 && r && (i < r.startIndex || i > r.endIndex)) virtualizer.scrollToIndex(i, { align: 'auto' });
     // Only when editing starts, not on every change of the rows.
@@ -340,31 +333,21 @@ export function MessageList({ channelId, place, onRetry, onDiscard, scrollToBott
         tabIndex={0}
       >
         <div className={styles.inner}>
-          <div ref={header} className={styles.head}>
-            {hasNextPage ? (
-              <div className={styles.loader} role="status">
-                {isFetchingNextPage && (
-                  <>
-                    <span className={styles.spinner} aria-hidden="true" />
-                    {t('loadingOlder')}
-                  </>
-                )}
-                {history.isFetchNextPageError && !isFetchingNextPage && (
-                  <button type="button" className={styles.retryButton} onClick={() => void fetchNextPage()}>
-                    {t('tryAgain')}
-                  </button>
-                )}
-              </div>
-            ) : (
-              <div className={styles.welcome}>
-                <div className={styles.welcomeIcon} aria-hidden="true">
-                  {place.kind === 'channel' ? '#' : '@'}
-                </div>
-                <h2 className={styles.welcomeTitle}>{placeText(t, place, 'welcomeTitle')}</h2>
-                <p className={styles.welcomeText}>{placeText(t, place, 'welcomeText')}</p>
-              </div>
-            )}
-          </div>
+          {hasNextPage && (
+            <div className={styles.loader} role="status">
+              {isFetchingNextPage && (
+                <>
+                  <span className={styles.spinner} aria-hidden="true" />
+                  {t('loadingOlder')}
+                </>
+              )}
+              {history.isFetchNextPageError && !isFetchingNextPage && (
+                <button type="button" className={styles.retryButton} onClick={() => void fetchNextPage()}>
+                  {t('tryAgain')}
+                </button>
+              )}
+            </div>
+          )}
           <div className={styles.rows} style={{ height: virtualizer.getTotalSize() }} onFocus={onFocus} onBlur={onBlur}>
             {items.map((item) => {
               const row = rows[item.index];
@@ -376,17 +359,29 @@ export function MessageList({ channelId, place, onRetry, onDiscard, scrollToBott
                   data-index={item.index}
                   data-row-key={row.key}
                   className={styles.row}
-                  style={{ top: item.start - headerHeight }}
+                  style={{ top: item.start - virtualizer.options.scrollMargin }}
                 >
-                  {row.day && (
-                    <div className={styles.dateSeparator} role="separator" aria-label={formatDay(row.day, i18n.language)}>
-                      <span>{formatDay(row.day, i18n.language)}</span>
+                  {!row.message ? (
+                    <div className={styles.welcome}>
+                      <div className={styles.welcomeIcon} aria-hidden="true">
+                        {place.kind === 'channel' ? '#' : '@'}
+                      </div>
+                      <h2 className={styles.welcomeTitle}>{placeText(t, place, 'welcomeTitle')}</h2>
+                      <p className={styles.welcomeText}>{placeText(t, place, 'welcomeText')}</p>
                     </div>
-                  )}
-                  {row.message.type === 'system' ? (
-                    <SystemMessage message={row.message} />
                   ) : (
-                    <MessageItem message={row.message} grouped={row.grouped} onRetry={onRetry} onDiscard={onDiscard} />
+                    <>
+                      {row.day && (
+                        <div className={styles.dateSeparator} role="separator" aria-label={formatDay(row.day, i18n.language)}>
+                          <span>{formatDay(row.day, i18n.language)}</span>
+                        </div>
+                      )}
+                      {row.message.type === 'system' ? (
+                        <SystemMessage message={row.message} />
+                      ) : (
+                        <MessageItem message={row.message} grouped={row.grouped} onRetry={onRetry} onDiscard={onDiscard} />
+                      )}
+                    </>
                   )}
                 </div>
               );
