@@ -159,12 +159,15 @@ export async function runHistoryScroll(backend: ScrollBackend, cookieSecret: str
     const run = await list.evaluate(
       (el, { through, step, timeoutMs }) =>
         new Promise<PageRun>((resolve) => {
-          /** The number of the topmost message row in view ([n] at the start of its text). */
+          /**
+           * The number of the topmost message row in view ([n] at the start of its text), found by
+           * hit-testing just under the list's top edge (as cheap for a list of 30 rows as of 3,000).
+           */
           const topNumber = (): number | null => {
-            const top = el.getBoundingClientRect().top;
-            for (const article of el.querySelectorAll('article')) {
-              if (article.getBoundingClientRect().bottom <= top) continue;
-              const match = /\[(\d+)\]/.exec(article.textContent ?? '');
+            const box = el.getBoundingClientRect();
+            for (let y = box.top + 2; y < box.top + 200; y += 12) {
+              const article = el.ownerDocument.elementFromPoint(box.left + box.width / 2, y)?.closest('article');
+              const match = article ? /\[(\d+)\]/.exec(article.textContent ?? '') : null;
               if (match) return Number(match[1]);
             }
             return null;

@@ -404,7 +404,12 @@ async function main(): Promise<void> {
 main().then(
   () => process.exit(0),
   (err) => {
-    console.error(err instanceof Error ? err.stack : err);
+    // A failed query's own error (drizzle wraps it) is its cause.
+    console.error(
+      err instanceof Error
+        ? `${err.stack}${err.cause === undefined ? '' : `\ncause: ${err.cause instanceof Error ? err.cause.message : JSON.stringify(err.cause)}`}`
+        : err,
+    );
     process.exit(1);
   },
 );

@@ -330,7 +330,7 @@ export async function seedChatHistory(
                 (${ids})[1 + (g / 3 + g / 11) % ${authorIds.length}],
                 '[' || g || '] ' || (ARRAY[${texts.join(',')}])[1 + (g * 7) % ${texts.length}],
                 'text',
-                to_timestamp((${firstMs}::bigint + g * ${spacingMs}) / 1000.0)
+                to_timestamp((${firstMs}::bigint + g::bigint * ${spacingMs}) / 1000.0)
          FROM generate_series(${from}, ${to}) AS g`,
       ),
     );
