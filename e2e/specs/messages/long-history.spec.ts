@@ -26,7 +26,7 @@ async function scrollUntil(page: Page, to: 'top' | 'bottom', until: Locator): Pr
  * Issue 9: the history is virtualized, so a channel of a few hundred messages keeps only the rows in
  * view in the page; scrolling up reads older pages; a link to a message 300 back opens the channel
  * there (the page around it), highlighted, with newer pages read while scrolling down and 'Jump to
- * present' back to the newest.
+ * present' back to the newest; a reply's quote jumps back to it the same way.
  */
 test('a long history: bounded rows, older pages on scrolling up, a link 300 messages back and Jump to present', async ({
   signedInPage: page,
@@ -50,9 +50,11 @@ test('a long history: bounded rows, older pages on scrolling up, a link 300 mess
         for (let i = w; i < FILLERS; i += posters.length) await postMessage(who, team.generalId, `filler ${i} from poster ${w}`);
       }),
     );
-    await postMessage(user, team.generalId, 'The newest word: tonight at nine');
+    // The newest message answers the oldest one: its quote jumps 320 messages back.
+    await postMessage(user, team.generalId, 'The newest word: tonight at nine', linked);
     const newest = messageIn(page, 'The newest word');
-    const oldest = messageIn(page, 'The oldest plan');
+    // (The newest one quotes it: not that one.)
+    const oldest = messageIn(page, 'The oldest plan').filter({ hasNotText: 'The newest word' });
     const welcome = page.getByRole('heading', { name: 'Welcome to #general!' });
 
     await test.step('the channel opens at the newest message; scrolling up reads every older page, the page holding only the rows near the view', async () => {
@@ -89,6 +91,14 @@ test('a long history: bounded rows, older pages on scrolling up, a link 300 mess
       await expect(newest).toBeVisible();
       await expect(page.getByRole('button', { name: 'Jump to present' })).toHaveCount(0);
       await snap(page, testInfo, 'long-history-2-present');
+    });
+
+    await test.step("the newest message's quote jumps to the oldest, reading the page around it", async () => {
+      await newest.getByRole('button', { name: /^Reply to .* The oldest plan/ }).click();
+      await expect(oldest).toHaveAttribute('data-highlight', 'true');
+      await expect(oldest).toBeInViewport();
+      await expect(page.getByRole('button', { name: 'Jump to present' })).toBeVisible();
+      await expect(page).toHaveURL(new RegExp(`${channelPath(team)}$`));
     });
   } finally {
     for (const poster of extra) await poster.api.dispose();
