@@ -8,9 +8,12 @@
  *   hostile load; members: GET /api/v1/teams/{teamId}/members of a 10,000-member team, members.ts;
  *   presence: presence fan-out for a user in 100 teams, presence.ts;
  *   search: GET /api/v1/search/messages over 1,000,000 messages, search.ts;
- *   client: the web client's member list grouping of 10,000 members, member-list.ts)
+ *   client: the web client's member list grouping of 10,000 members, member-list.ts;
+ *   scroll: the web client's message list scrolled up through 3,000 of 100,000 messages in headless
+ *   Chromium, frame times and DOM size, history-scroll.ts)
  *   BENCH_PRESENCE_TEAMS=100 BENCH_PRESENCE_WATCHERS=500 BENCH_PRESENCE_CHANGES=30
  *   BENCH_MEMBERS=10000 BENCH_MEMBER_REQUESTS=50
+ *   BENCH_SCROLL_MESSAGES=100000 BENCH_SCROLL_THROUGH=3000 BENCH_SCROLL_STEP=100 (px a frame) BENCH_WEB_DIST
  *   BENCH_USERS=1000 BENCH_SENDERS=20 BENCH_RATE=20 (messages/s) BENCH_SECONDS=15
  *   BENCH_MESSAGES=1000000 BENCH_HISTORY_REQUESTS=500 BENCH_BACKENDS=pglite,postgres
  *   BENCH_READERS=100 (sockets reading #general during the fan-out) BENCH_UNREAD_REQUESTS=200 (unread.ts)
@@ -30,6 +33,7 @@ import { MEMBERS, MEMBER_REQUESTS, membersReport, runMembers, type MembersFigure
 import { runSearch, SEARCH_MESSAGES, SEARCH_REQUESTS, searchReport, type SearchFigures } from './search';
 import { READERS, UNREAD_REQUESTS, backdateMembership, runUnreadReads, type UnreadFigures } from './unread';
 import { PRESENCE_CHANGES, PRESENCE_TEAMS, PRESENCE_WATCHERS, presenceReport, runPresence, type PresenceFigures } from './presence';
+import { historyScrollAvailable, historyScrollReport, runHistoryScroll, SCROLL_MESSAGES, SCROLL_THROUGH, type ScrollFigures } from './history-scroll';
 import { ClientProcess } from './client-process';
 import { cpuSeconds, machineInfo, rssBytes } from './proc-stats';
 import { startServer, type ServerProcess } from './server-process';
@@ -47,10 +51,10 @@ const SECONDS = num('BENCH_SECONDS', 15);
 const MESSAGES = num('BENCH_MESSAGES', 1_000_000);
 const HISTORY_REQUESTS = num('BENCH_HISTORY_REQUESTS', 500);
 const BACKENDS = (process.env.BENCH_BACKENDS ?? 'pglite,postgres').split(',').map((s) => s.trim());
-const SECTIONS = (process.env.BENCH_SECTIONS ?? 'budgets,hostile,members,search,presence,client').split(',').map((s) => s.trim());
+const SECTIONS = (process.env.BENCH_SECTIONS ?? 'budgets,hostile,members,search,presence,client,scroll').split(',').map((s) => s.trim());
 for (const section of SECTIONS)
-  if (!['budgets', 'hostile', 'members', 'search', 'presence', 'client'].includes(section))
-    throw new Error(`BENCH_SECTIONS: unknown section ${section} (budgets, hostile, members, search, presence, client)`);
+  if (!['budgets', 'hostile', 'members', 'search', 'presence', 'client', 'scroll'].includes(section))
+    throw new Error(`BENCH_SECTIONS: unknown section ${section} (budgets, hostile, members, search, presence, client, scroll)`);
 const ADMIN_DATABASE_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 const COOKIE_SECRET = `bench-${randomBytes(16).toString('hex')}`;
@@ -316,12 +320,18 @@ async function runSections(backend: Backend, results: Figures[], hostile: Hostil
   if (SECTIONS.includes('members')) members.push(await runMembers(backend, COOKIE_SECRET, log));
   if (SECTIONS.includes('search')) search.push(await runSearch(backend, COOKIE_SECRET, log));
   if (SECTIONS.includes('presence')) presence.push(await runPresence(backend, COOKIE_SECRET, log));
+  if (SECTIONS.includes('scroll')) {
+    if (historyScrollAvailable()) scroll.push(await runHistoryScroll(backend, COOKIE_SECRET, log));
+    else log('skipping the history scroll: no /usr/bin/chromium');
+  }
 }
 
 /** Presence figures of each backend (the presence section). */
 const presence: PresenceFigures[] = [];
 /** Search figures of each backend (the search section). */
 const search: SearchFigures[] = [];
+/** History-scroll figures of each backend (the scroll section). */
+const scroll: ScrollFigures[] = [];
 
 async function main(): Promise<void> {
   const machine = machineInfo();
@@ -335,6 +345,10 @@ async function main(): Promise<void> {
   if (SECTIONS.includes('search')) log(`plan: message search over ${SEARCH_MESSAGES.toLocaleString('en')} messages, ${SEARCH_REQUESTS} reads per search`);
   if (SECTIONS.includes('presence'))
     log(`plan: presence fan-out, a user in ${PRESENCE_TEAMS} teams, ${PRESENCE_WATCHERS} watchers, ${PRESENCE_CHANGES} changes`);
+  if (SECTIONS.includes('scroll'))
+    log(
+      `plan: the web message list scrolled up through ${SCROLL_THROUGH.toLocaleString('en')} of ${SCROLL_MESSAGES.toLocaleString('en')} messages in headless Chromium`,
+    );
   if (SECTIONS.includes('hostile')) {
     log(`plan: hostile load, ${HOSTILE_SECONDS} s per phase, flood of ${FLOOD_SOCKETS} sockets × ${FLOOD_FRAMES} frames`);
   }
@@ -382,6 +396,7 @@ async function main(): Promise<void> {
   if (members.length) console.log(`\n${membersReport(members)}`);
   if (search.length) console.log(`\n${searchReport(search)}`);
   if (presence.length) console.log(`\n${presenceReport(presence)}`);
+  if (scroll.length) console.log(`\n${historyScrollReport(scroll)}`);
   if (memberList) console.log(`\n${memberListReport(memberList)}`);
   console.log(`\nbench took ${Math.round((performance.now() - benchStart) / 1000)} s (figures only; nothing is asserted)`);
 }
@@ -389,7 +404,12 @@ async function main(): Promise<void> {
 main().then(
   () => process.exit(0),
   (err) => {
-    console.error(err instanceof Error ? err.stack : err);
+    // A failed query's own error (drizzle wraps it) is its cause.
+    console.error(
+      err instanceof Error
+        ? `${err.stack}${err.cause === undefined ? '' : `\ncause: ${err.cause instanceof Error ? err.cause.message : JSON.stringify(err.cause)}`}`
+        : err,
+    );
     process.exit(1);
   },
 );

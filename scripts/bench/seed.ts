@@ -289,3 +289,53 @@ export async function seedSearchMessages(
   await handle.db.execute(sql.raw('CREATE INDEX messages_search_idx ON messages USING gin (search)'));
   await handle.db.execute(sql.raw('ANALYZE messages'));
 }
+
+/**
+ * `count` messages of a chat in one channel, as a long-lived channel reads: authors taking turns in
+ * runs of a few messages (so that messages group under one header), one minute apart (a date
+ * separator every 1,440 messages), texts of one line, a few lines or a paragraph, some with line
+ * breaks or formatting; each begins with its number in brackets (`[12345]`, 0 the oldest), which the
+ * history-scroll section reads from the page. Increasing snowflake ids, the newest an hour ago; the
+ * search index is dropped for the load and built again after it (seedSearchMessages).
+ */
+export async function seedChatHistory(
+  handle: DatabaseHandle,
+  channelId: string,
+  authorIds: readonly string[],
+  count: number,
+  onProgress?: (done: number) => void,
+): Promise<void> {
+  const spacingMs = 60_000;
+  const firstMs = Date.now() - 3_600_000 - count * spacingMs;
+  const base = BigInt(snowflakeAt(firstMs, 0));
+  const ids = `ARRAY[${authorIds.map((v) => BigInt(v).toString()).join(',')}]::bigint[]`;
+  const texts = [
+    `'gg, see you at the raid tonight'`,
+    `'anyone up for ranked? need one more for the squad'`,
+    `'lol'`,
+    `'the patch notes are out: healers got buffed again, tanks lost a bit of armor, and the new map rotation starts on Friday with the castle back in it'`,
+    `'ok so here is the plan for the tournament: we meet in the lobby at eight, warm up two matches, then queue together. Bring your headset, keep the voice channel clean, and whoever calls the rotations decides, no arguing mid-round. If we lose the first one we still play the loser bracket, it counts for the season points.'`,
+    `'first line' || chr(10) || 'second line' || chr(10) || 'third line'`,
+    `'**important**: the \`/ready\` check runs at 20:00 sharp'`,
+    `'brb'`,
+  ];
+  const batch = 50_000;
+  await handle.db.execute(sql.raw('DROP INDEX messages_search_idx'));
+  for (let from = 0; from < count; from += batch) {
+    const to = Math.min(count, from + batch) - 1;
+    await handle.db.execute(
+      sql.raw(
+        `INSERT INTO messages (id, channel_id, author_id, content, type, created_at)
+         SELECT ${base}::bigint + (g::bigint << 22), ${BigInt(channelId)}::bigint,
+                (${ids})[1 + (g / 3 + g / 11) % ${authorIds.length}],
+                '[' || g || '] ' || (ARRAY[${texts.join(',')}])[1 + (g * 7) % ${texts.length}],
+                'text',
+                to_timestamp((${firstMs}::bigint + g::bigint * ${spacingMs}) / 1000.0)
+         FROM generate_series(${from}, ${to}) AS g`,
+      ),
+    );
+    onProgress?.(to + 1);
+  }
+  await handle.db.execute(sql.raw('CREATE INDEX messages_search_idx ON messages USING gin (search)'));
+  await handle.db.execute(sql.raw('ANALYZE messages'));
+}

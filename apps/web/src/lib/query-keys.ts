@@ -16,7 +16,7 @@ export const queryKeys = {
   teamInvites: (teamId: string) => ['teams', teamId, 'invites'] as const,
   teamBans: (teamId: string) => ['teams', teamId, 'bans'] as const,
   teamAuditLog: (teamId: string) => ['teams', teamId, 'audit-log'] as const,
-  /** Infinite query of a channel's history, pages of 50, newest page first. */
+  /** Infinite query of a channel's history, pages of 50, newest page first (features/messages/message-cache.ts, MessagesData). */
   channelMessages: (channelId: string) => ['channels', channelId, 'messages'] as const,
   /** One message read on its own (a reply's target that the history does not hold); null: deleted or missing. */
   message: (channelId: string, messageId: string) => ['channels', channelId, 'message', messageId] as const,
@@ -30,6 +30,11 @@ export const queryKeys = {
    * events cannot drop them.
    */
   pendingMessages: (channelId: string) => ['local', 'pendingMessages', channelId] as const,
+  /**
+   * Messages of a channel that arrived live while its history could not take them (detached from
+   * the present, or being read), for the next page read that reaches the present. Client-only.
+   */
+  liveTail: (channelId: string) => ['local', 'liveTail', channelId] as const,
   /** Who is typing in a channel (TypingEntry[], CHANNEL_TYPING events). Client-only. */
   typing: (channelId: string) => ['local', 'typing', channelId] as const,
   /** The latest presence of each user that a PRESENCE_UPDATE told in this session ({ [userId]: presence }). Client-only. */

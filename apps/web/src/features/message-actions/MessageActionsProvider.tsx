@@ -7,13 +7,14 @@ import { useToast } from '../../components/ui/toast-context';
 import { ApiError } from '../../lib/api';
 import { useMeUser } from '../auth/queries';
 import { lastMessageOf } from '../messages/update-cache';
+import { useRequestJump } from '../messages/use-linked-message';
 import { useReact } from '../reactions/use-react';
 import { useTeamAccess } from '../teams/access';
 import { useTeamChannels } from '../teams/channel-queries';
 import { useTeams } from '../teams/queries';
 import { MessageActionsContext, type ChatPerson, type MessageActionsApi } from './actions-context';
 import { DeleteMessageDialog } from './DeleteMessageDialog';
-import { jumpToMessage, messageElementId } from './jump';
+import { messageElementId } from './jump';
 import { useDeleteMessage } from './mutations';
 import { ReportDialog } from './ReportDialog';
 
@@ -50,6 +51,7 @@ export function MessageActionsProvider({ teamId, channelId, chatPeople = NOBODY,
   const deleteMessage = useDeleteMessage(channelId);
   const { mutateAsync: deleteAsync } = deleteMessage;
   const reactions = useReact(channelId);
+  const jumpTo = useRequestJump();
 
   const deleteNow = useCallback(
     (message: Message) =>
@@ -89,9 +91,9 @@ export function MessageActionsProvider({ teamId, channelId, chatPeople = NOBODY,
       },
       openReport: (message) => setReporting(message),
       reactions,
-      jumpTo: jumpToMessage,
+      jumpTo,
     }),
-    [teamId, channelId, chatPeople, myId, canManage, replyingTo, editingId, deleteNow, reactions, qc],
+    [teamId, channelId, chatPeople, myId, canManage, replyingTo, editingId, deleteNow, reactions, qc, jumpTo],
   );
 
   return (

@@ -36,8 +36,11 @@ export interface MessageActionsApi {
   openReport: (message: Message) => void;
   /** Reacting (chips, the picker). */
   reactions: ReactionToggle;
-  /** Scroll to a loaded message and highlight it for about 2 seconds; false when it is not loaded. */
-  jumpTo: (messageId: string) => boolean;
+  /**
+   * Scroll to a message and highlight it for about 2 seconds, reading the page around it first when
+   * it is not loaded (the address's `?messageId=`, which the message list follows).
+   */
+  jumpTo: (messageId: string) => void;
 }
 
 export const MessageActionsContext = createContext<MessageActionsApi | null>(null);

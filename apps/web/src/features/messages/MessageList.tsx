@@ -1,17 +1,21 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type FocusEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLatest } from '../../lib/use-latest';
-import { buildRows } from './grouping';
+import { buildRows, listRows, type ListRow } from './grouping';
 import { formatDay } from './format';
 import { useMeUser } from '../auth/queries';
-import { mergeMessages } from './message-cache';
+import { isDetached, mergeMessages, type ChatMessage } from './message-cache';
 import { NewMessagesBar } from './NewMessagesBar';
 import { unseenCount } from './unseen';
-import { useChannelMessages, usePendingMessages } from './message-queries';
+import { loadHistoryAt, useChannelMessages, usePendingMessages } from './message-queries';
 import { MessageItem } from './MessageItem';
 import { SystemMessage } from './SystemMessage';
 import { HistoryBlocked } from './HistoryBlocked';
-import { useLinkedMessage } from './use-linked-message';
+import { useLinkedMessage, useLinkedTarget } from './use-linked-message';
+import { useMessageActions } from '../message-actions/actions-context';
+import { jumpToMessage, messageElementId } from '../message-actions/jump';
 import { ApiError } from '../../lib/api';
 import { placeText, type ChatPlace } from './place';
 import styles from './MessageList.module.css';
@@ -29,117 +33,269 @@ interface Props {
 
 /** Distance from the bottom (px) under which the view counts as "at the bottom" and follows new messages. */
 const STICK_THRESHOLD = 48;
+/** Rows rendered beyond each edge of the viewport. */
+const OVERSCAN = 6;
+/** The next page is read when the viewport comes this many rows from the loaded edge. */
+const PREFETCH_ROWS = 15;
+/** Frames a jump waits at most for its row to be rendered and at rest. */
+const REVEAL_FRAMES = 60;
+/**
+ * Height (px) of the loader above the rows while older messages exist (MessageList.module.css
+ * .loader): the virtualizer's scroll margin, known without measuring, so that it changes in the same
+ * render as the rows when the start of the history arrives.
+ */
+const LOADER_HEIGHT = 48;
+/** The welcome header's row, first once the start of the history is loaded. */
+const WELCOME_KEY = 'history-start';
 
+/** A row of the list: a message (with the date separator above it when it opens a day), or the welcome header. */
+type Row = ListRow | { key: typeof WELCOME_KEY; message?: undefined };
+
+const NO_PENDING: ChatMessage[] = [];
+
+/**
+ * A row's height before it is measured (px): the header of a first message or the date separator
+ * above it, about a line per 90 characters, a reply's quote. Close guesses keep the scrollbar
+ * steady; every row is measured once rendered.
+ */
+function estimateRow(row: Row | undefined): number {
+  if (!row) return 40;
+  if (!row.message) return 190;
+  const m = row.message;
+  if (m.type === 'system') return 44 + (row.day ? 44 : 0);
+  const lines = Math.min(12, Math.max(1, Math.ceil(m.content.length / 90)) + (m.content.match(/\n/g)?.length ?? 0));
+  return (row.day ? 44 : 0) + (row.grouped ? 4 : 36) + lines * 22 + (m.replyTo ? 22 : 0) + (m.reactions.length ? 32 : 0);
+}
+
+/**
+ * The history of a chat, virtualized (@tanstack/react-virtual, measured rows, end-anchored): only
+ * the rows in view and a few beyond are in the page, however long the history. Older pages load
+ * when scrolling up (the reading position stays: the library anchors on the row at the top of the
+ * view), newer ones when scrolling down while the history is detached from the present (after a
+ * jump to an older message, or when reading far back let the newest pages go), with 'Jump to
+ * present'. At the bottom, new messages are followed.
+ */
 export function MessageList({ channelId, place, onRetry, onDiscard, scrollToBottomSignal, onAtBottomChange }: Props) {
   const { t, i18n } = useTranslation('chat');
-  const history = useChannelMessages(channelId);
-  useLinkedMessage(history);
+  const qc = useQueryClient();
+  const { target, clear } = useLinkedTarget();
+  // A channel opened with ?messageId= reads the page around it first (not the newest).
+  const [openedAt] = useState(target);
+  const history = useChannelMessages(channelId, openedAt);
+  const detached = isDetached(history.data);
   const pending = usePendingMessages(channelId);
-  const messages = useMemo(() => mergeMessages(history.data, pending), [history.data, pending]);
-  const rows = useMemo(() => buildRows(messages), [messages]);
+  // While detached, our unconfirmed messages would show after a gap: they show again with the present.
+  const messages = useMemo(() => mergeMessages(history.data, detached ? NO_PENDING : pending), [history.data, detached, pending]);
+  const { hasNextPage, hasPreviousPage, isFetching, isFetchingNextPage, isFetchingPreviousPage, fetchNextPage, fetchPreviousPage } = history;
+  const messageRows = useMemo(() => listRows(buildRows(messages)), [messages]);
+  const rows = useMemo<Row[]>(() => (hasNextPage ? messageRows : [{ key: WELCOME_KEY }, ...messageRows]), [messageRows, hasNextPage]);
+  const actions = useMessageActions();
 
   const scroller = useRef<HTMLDivElement>(null);
-  const sentinel = useRef<HTMLDivElement>(null);
-  const snap = useRef({ scrollHeight: 0, scrollTop: 0, firstId: null as string | null, lastId: null as string | null, atBottom: true });
+  /** What the last render showed: at the bottom (follow new messages), reaching the present, its last row. */
+  const shown = useRef({ atBottom: true, attached: !detached, lastKey: null as string | null });
+  /** Where the next rows go once rendered: the end (first load, back to the present), or nowhere special. */
+  const startAt = useRef<'end' | null>('end');
   const atBottomListener = useLatest(onAtBottomChange);
   const reported = useRef<boolean | null>(null);
-  /** Tell the listener when snap.current.atBottom has changed since last told. */
-  const reportBottom = useCallback(() => {
-    if (reported.current === snap.current.atBottom) return;
-    reported.current = snap.current.atBottom;
-    atBottomListener.current?.(snap.current.atBottom);
-  }, [atBottomListener]);
+  /** Tell the listener whether the view shows the newest messages, when that changed since last told. */
+  const reportBottom = useCallback(
+    (atBottom: boolean) => {
+      if (reported.current === atBottom) return;
+      reported.current = atBottom;
+      atBottomListener.current?.(atBottom);
+    },
+    [atBottomListener],
+  );
+
+  // Rows kept rendered while out of view: the welcome header (the chat's heading, for heading
+  // navigation), the one holding focus, the one being edited.
+  const [focusedKey, setFocusedKey] = useState<string | null>(null);
+  const editingId = actions?.editingId ?? null;
+  const pinned = useMemo(() => {
+    const out: number[] = [];
+    rows.forEach((row, i) => {
+      if (!row.message || row.key === focusedKey || (editingId !== null && row.message.id === editingId)) out.push(i);
+    });
+    return out;
+  }, [rows, focusedKey, editingId]);
+  const rangeExtractor = useCallback(
+    (range: Range) => (pinned.length ? [...new Set([...defaultRangeExtractor(range), ...pinned])].sort((a, b) => a - b) : defaultRangeExtractor(range)),
+    [pinned],
+  );
+  const estimateSize = useCallback((i: number) => estimateRow(rows[i]), [rows]);
+  const getItemKey = useCallback((i: number) => rows[i]?.key ?? i, [rows]);
+
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scroller.current,
+    estimateSize,
+    getItemKey,
+    overscan: OVERSCAN,
+    rangeExtractor,
+    scrollMargin: hasNextPage ? LOADER_HEIGHT : 0,
+    // Prepending older pages keeps the row at the top of the view where it is; a row growing while
+    // the view is at the end keeps the end in view. New rows are followed below (not followOnAppend:
+    // a newer page read while scrolling down must not be followed).
+    anchorTo: 'end',
+    scrollEndThreshold: STICK_THRESHOLD,
+  });
 
   // The 'new messages' bar: the newest message shown when the reader scrolled away from the bottom;
   // what others sent after it while they read older messages is counted, until they come back down.
   const me = useMeUser();
   const [anchor, setAnchor] = useState<string | null>(null);
-  const unseen = anchor === null ? 0 : unseenCount(messages, anchor, me?.id);
+  const unseen = anchor === null || detached ? 0 : unseenCount(messages, anchor, me?.id);
 
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = history;
-  /** The scroller exists (it replaces the loading and error states). */
-  const loaded = history.data !== undefined;
-  const firstId = messages[0]?.id ?? null;
-  const lastId = messages.at(-1)?.id ?? null;
+  const [jumping, setJumping] = useState(false);
   const lastKey = rows.at(-1)?.key ?? null;
 
-  // Keep the reading position: older pages (or the loader/welcome header) change the height above
-  // the viewport, so the distance from the bottom is kept; new messages at the bottom are followed
-  // only when the view was already at the bottom.
+  // Follow new messages at the bottom (when the view was at the bottom of a history that reached the
+  // present), and go to the end when asked (first rows, back to the present).
   useLayoutEffect(() => {
     const el = scroller.current;
-    if (!el) return;
-    const prev = snap.current;
-    if (prev.lastId === null && lastId !== null) {
-      el.scrollTop = el.scrollHeight;
-    } else if (lastKey !== null && lastId !== prev.lastId) {
-      if (prev.atBottom) el.scrollTop = el.scrollHeight;
-    } else if (!prev.atBottom) {
-      el.scrollTop = prev.scrollTop + (el.scrollHeight - prev.scrollHeight);
-    } else {
-      el.scrollTop = el.scrollHeight;
+    if (!el || rows.length === 0) return;
+    const prev = shown.current;
+    if (startAt.current === 'end') {
+      startAt.current = null;
+      virtualizer.scrollToEnd();
+      prev.atBottom = true;
+    } else if (lastKey !== prev.lastKey && prev.atBottom && prev.attached && !detached) {
+      virtualizer.scrollToEnd();
     }
-    snap.current = {
-      scrollHeight: el.scrollHeight,
-      scrollTop: el.scrollTop,
-      firstId,
-      lastId,
-      atBottom: el.scrollHeight - el.scrollTop - el.clientHeight < STICK_THRESHOLD,
-    };
-    reportBottom();
-  }, [rows, firstId, lastId, lastKey, hasNextPage, isFetchingNextPage, reportBottom]);
+    shown.current = { atBottom: prev.atBottom, attached: !detached, lastKey };
+    reportBottom(prev.atBottom && !detached);
+  }, [rows, lastKey, detached, virtualizer, reportBottom]);
 
-  // After our own send, go to the bottom.
+  /** Back to the newest messages: at once when they are loaded, else after reading the newest page. */
+  const present = useRef<AbortController | null>(null);
+  useEffect(() => () => present.current?.abort(), []);
+  const jumpToPresent = useCallback(() => {
+    setAnchor(null);
+    if (!isDetached(history.data)) {
+      virtualizer.scrollToEnd();
+      shown.current.atBottom = true;
+      return;
+    }
+    present.current?.abort();
+    const controller = new AbortController();
+    present.current = controller;
+    setJumping(true);
+    startAt.current = 'end';
+    loadHistoryAt(qc, channelId, null, controller.signal)
+      .catch(() => {
+        // Still detached; the button stays for another try.
+        if (!controller.signal.aborted) startAt.current = null;
+      })
+      .finally(() => {
+        if (present.current === controller) setJumping(false);
+      });
+  }, [history.data, virtualizer, qc, channelId]);
+
+  // After our own send, go to the bottom (to the present first when reading an older part).
   useLayoutEffect(() => {
-    const el = scroller.current;
-    if (!el || scrollToBottomSignal === 0) return;
-    el.scrollTop = el.scrollHeight;
-    snap.current.atBottom = true;
+    if (scrollToBottomSignal === 0) return;
+    jumpToPresent();
+    // Only a new send moves the view, not a new jumpToPresent.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [scrollToBottomSignal]);
 
   // Stay at the bottom when the viewport shrinks (window resize, on-screen keyboard, composer growing).
+  const loaded = history.data !== undefined;
   useEffect(() => {
     const el = scroller.current;
     if (!el || typeof ResizeObserver === 'undefined') return;
     const ro = new ResizeObserver(() => {
-      if (snap.current.atBottom) el.scrollTop = el.scrollHeight;
-      snap.current.scrollHeight = el.scrollHeight;
-      snap.current.scrollTop = el.scrollTop;
+      if (shown.current.atBottom && shown.current.attached) el.scrollTop = el.scrollHeight;
     });
     ro.observe(el);
     return () => ro.disconnect();
   }, [loaded]);
 
-  // Scroll-up loader: fetch the next older page when the top comes near.
+  // Read the next page when the view comes near a loaded edge: older ones at the top, newer ones at
+  // the bottom while detached. One read at a time (a read in one direction would cancel the other's).
+  const items = virtualizer.getVirtualItems();
+  const range = virtualizer.range;
+  const nearTop = range !== null && range.startIndex < PREFETCH_ROWS;
+  const nearBottom = range !== null && range.endIndex >= rows.length - PREFETCH_ROWS;
   useEffect(() => {
-    const el = scroller.current;
-    const target = sentinel.current;
-    if (!el || !target || !hasNextPage) return;
-    const io = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
-      },
-      { root: el, rootMargin: '300px 0px 0px 0px' },
-    );
-    io.observe(target);
-    return () => io.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+    if (isFetching || jumping) return;
+    if (nearTop && hasNextPage && !history.isFetchNextPageError) void fetchNextPage();
+    else if (nearBottom && hasPreviousPage && !history.isFetchPreviousPageError) void fetchPreviousPage();
+  }, [
+    nearTop,
+    nearBottom,
+    hasNextPage,
+    hasPreviousPage,
+    isFetching,
+    jumping,
+    history.isFetchNextPageError,
+    history.isFetchPreviousPageError,
+    fetchNextPage,
+    fetchPreviousPage,
+  ]);
+
+  // ?messageId=: bring the message into view (reading the page around it when it is not loaded).
+  const locate = useCallback(
+    (messageId: string) => {
+      const i = rows.findIndex((r) => r.message?.id === messageId && r.message.state === 'sent');
+      return i < 0 ? undefined : i;
+    },
+    [rows],
+  );
+  const reveal = useCallback(
+    (index: number, messageId: string, done: () => void) => {
+      virtualizer.scrollToIndex(index, { align: 'center' });
+      let frame = 0;
+      let lastTop: number | null = null;
+      let raf = requestAnimationFrame(function step() {
+        frame++;
+        const el = document.getElementById(messageElementId(messageId));
+        const top = el ? el.getBoundingClientRect().top : null;
+        // Rendered, and measured into place (the same position two frames running), or waited long enough.
+        if ((el && top === lastTop) || frame >= REVEAL_FRAMES) {
+          virtualizer.cancelScroll();
+          jumpToMessage(messageId);
+          done();
+          return;
+        }
+        lastTop = top;
+        raf = requestAnimationFrame(step);
+      });
+      return () => cancelAnimationFrame(raf);
+    },
+    [virtualizer],
+  );
+  const setLoadingAround = useCallback((loading: boolean) => setJumping(loading), []);
+  useLinkedMessage({ channelId, target, clear, data: history.data, locate, reveal, toPresent: jumpToPresent, onLoading: setLoadingAround });
+
+  // A message being edited is brought into view (Up in the composer edits the newest of one's own).
+  useEffect(() => {
+    if (editingId === null) return;
+    const i = rows.findIndex((r) => r.message?.id === editingId);
+    const r = virtualizer.range;
+    if (i >= 0 && r && (i < r.startIndex || i > r.endIndex)) virtualizer.scrollToIndex(i, { align: 'auto' });
+    // Only when editing starts, not on every change of the rows.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [editingId]);
 
   const onScroll = () => {
     const el = scroller.current;
     if (!el) return;
-    snap.current.scrollTop = el.scrollTop;
-    snap.current.scrollHeight = el.scrollHeight;
-    snap.current.atBottom = el.scrollHeight - el.scrollTop - el.clientHeight < STICK_THRESHOLD;
-    reportBottom();
-    if (snap.current.atBottom) setAnchor(null);
+    const atBottom = el.scrollHeight - el.scrollTop - el.clientHeight < STICK_THRESHOLD;
+    shown.current.atBottom = atBottom;
+    reportBottom(atBottom && !detached);
+    if (atBottom || detached) setAnchor(null);
     else if (anchor === null) setAnchor(lastSentId(messages));
   };
 
-  const jumpToPresent = () => {
-    const el = scroller.current;
-    if (el) el.scrollTop = el.scrollHeight;
-    setAnchor(null);
+  // The row holding focus stays rendered while scrolled out of view (a screen reader or keyboard user keeps their place).
+  const onFocus = (e: FocusEvent<HTMLDivElement>) => {
+    const row = (e.target as HTMLElement).closest<HTMLElement>('[data-row-key]');
+    setFocusedKey(row?.dataset.rowKey ?? null);
+  };
+  const onBlur = (e: FocusEvent<HTMLDivElement>) => {
+    if (!e.currentTarget.contains(e.relatedTarget)) setFocusedKey(null);
   };
 
   if (history.isPending) {
@@ -166,42 +322,85 @@ export function MessageList({ channelId, place, onRetry, onDiscard, scrollToBott
 
   return (
     <div className={styles.frame}>
-      {unseen > 0 && <NewMessagesBar count={unseen} onJump={jumpToPresent} />}
-      <div ref={scroller} className={styles.scroller} onScroll={onScroll} role="log" aria-label={placeText(t, place, 'messagesLabel')} tabIndex={0}>
+      {detached ? <NewMessagesBar onJump={jumpToPresent} busy={jumping} /> : unseen > 0 && <NewMessagesBar count={unseen} onJump={jumpToPresent} />}
+      <div
+        ref={scroller}
+        className={styles.scroller}
+        onScroll={onScroll}
+        role="log"
+        aria-label={placeText(t, place, 'messagesLabel')}
+        aria-busy={jumping || undefined}
+        tabIndex={0}
+      >
         <div className={styles.inner}>
-          {hasNextPage ? (
-            <div ref={sentinel} className={styles.loader} role="status">
+          {hasNextPage && (
+            <div className={styles.loader} role="status">
               {isFetchingNextPage && (
                 <>
                   <span className={styles.spinner} aria-hidden="true" />
                   {t('loadingOlder')}
                 </>
               )}
-              {history.isFetchNextPageError && (
+              {history.isFetchNextPageError && !isFetchingNextPage && (
                 <button type="button" className={styles.retryButton} onClick={() => void fetchNextPage()}>
                   {t('tryAgain')}
                 </button>
               )}
             </div>
-          ) : (
-            <div className={styles.welcome}>
-              <div className={styles.welcomeIcon} aria-hidden="true">
-                {place.kind === 'channel' ? '#' : '@'}
-              </div>
-              <h2 className={styles.welcomeTitle}>{placeText(t, place, 'welcomeTitle')}</h2>
-              <p className={styles.welcomeText}>{placeText(t, place, 'welcomeText')}</p>
-            </div>
           )}
-          {rows.map((row) =>
-            row.kind === 'date' ? (
-              <div key={row.key} className={styles.dateSeparator} role="separator" aria-label={formatDay(row.date, i18n.language)}>
-                <span>{formatDay(row.date, i18n.language)}</span>
-              </div>
-            ) : row.message.type === 'system' ? (
-              <SystemMessage key={row.key} message={row.message} />
-            ) : (
-              <MessageItem key={row.key} message={row.message} grouped={row.grouped} onRetry={onRetry} onDiscard={onDiscard} />
-            ),
+          <div className={styles.rows} style={{ height: virtualizer.getTotalSize() }} onFocus={onFocus} onBlur={onBlur}>
+            {items.map((item) => {
+              const row = rows[item.index];
+              if (!row) return null;
+              return (
+                <div
+                  key={item.key}
+                  ref={virtualizer.measureElement}
+                  data-index={item.index}
+                  data-row-key={row.key}
+                  className={styles.row}
+                  style={{ top: item.start - virtualizer.options.scrollMargin }}
+                >
+                  {!row.message ? (
+                    <div className={styles.welcome}>
+                      <div className={styles.welcomeIcon} aria-hidden="true">
+                        {place.kind === 'channel' ? '#' : '@'}
+                      </div>
+                      <h2 className={styles.welcomeTitle}>{placeText(t, place, 'welcomeTitle')}</h2>
+                      <p className={styles.welcomeText}>{placeText(t, place, 'welcomeText')}</p>
+                    </div>
+                  ) : (
+                    <>
+                      {row.day && (
+                        <div className={styles.dateSeparator} role="separator" aria-label={formatDay(row.day, i18n.language)}>
+                          <span>{formatDay(row.day, i18n.language)}</span>
+                        </div>
+                      )}
+                      {row.message.type === 'system' ? (
+                        <SystemMessage message={row.message} />
+                      ) : (
+                        <MessageItem message={row.message} grouped={row.grouped} onRetry={onRetry} onDiscard={onDiscard} />
+                      )}
+                    </>
+                  )}
+                </div>
+              );
+            })}
+          </div>
+          {hasPreviousPage && (
+            <div className={styles.loader} role="status">
+              {isFetchingPreviousPage && (
+                <>
+                  <span className={styles.spinner} aria-hidden="true" />
+                  {t('loadingNewer')}
+                </>
+              )}
+              {history.isFetchPreviousPageError && !isFetchingPreviousPage && (
+                <button type="button" className={styles.retryButton} onClick={() => void fetchPreviousPage()}>
+                  {t('tryAgain')}
+                </button>
+              )}
+            </div>
           )}
           <div className={styles.bottomSpacer} />
         </div>

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import type { Message } from '@rally/shared/api/messages';
 import { assert, describe, expect, it } from 'vitest';
-import { buildRows } from './grouping';
+import { buildRows, listRows } from './grouping';
 import { compareIds, insertMessage, type ChatMessage, type MessagesData } from './message-cache';
 import { author, chatMessage } from './testing';
 
@@ -47,6 +47,27 @@ describe('buildRows', () => {
   });
 });
 
+describe('listRows', () => {
+  it('folds each date separator into the message row that opens the day, keeping the message keys', () => {
+    const rows = listRows(buildRows([msg('1', 'a', '2026-03-01T10:00:00'), msg('2', 'a', '2026-03-01T10:01:00'), msg('3', 'b', '2026-03-02T09:00:00')]));
+    expect(rows.map((r) => [r.key, r.day?.getDate() ?? null, r.grouped])).toEqual([
+      ['1', 1, false],
+      ['2', null, true],
+      ['3', 2, false],
+    ]);
+  });
+
+  it('moves the separator to the older message of the same day loaded above, the rows keeping their keys', () => {
+    const before = listRows(buildRows([msg('5', 'a', '2026-03-01T10:00:00')]));
+    const after = listRows(buildRows([msg('4', 'b', '2026-03-01T09:00:00'), msg('5', 'a', '2026-03-01T10:00:00')]));
+    expect(before.map((r) => [r.key, r.day !== null])).toEqual([['5', true]]);
+    expect(after.map((r) => [r.key, r.day !== null])).toEqual([
+      ['4', true],
+      ['5', false],
+    ]);
+  });
+});
+
 describe('insertMessage', () => {
   const page = (ids: string[]): MessagesData => ({
     pages: [{ messages: ids.map((id) => msg(id, 'a', '2026-03-01T10:00:00') as Message), hasMore: true }],
@@ -59,6 +80,11 @@ describe('insertMessage', () => {
     d = insertMessage(d, msg('13', 'a', '2026-03-01T10:00:00'));
     d = insertMessage(d, msg('12', 'a', '2026-03-01T10:00:00'));
     expect(d.pages[0]?.messages.map((m) => m.id)).toEqual(['10', '11', '12', '13']);
+  });
+
+  it('leaves a detached history alone (the message belongs after its gap)', () => {
+    const d: MessagesData = { ...page(['10', '12']), pages: [{ ...page(['10', '12']).pages[0]!, hasNewer: true }] };
+    expect(insertMessage(d, msg('20', 'a', '2026-03-01T10:00:00'))).toBe(d);
   });
 
   it('compares snowflakes numerically', () => {

@@ -46,3 +46,32 @@ export function buildRows(messages: ChatMessage[]): ChatRow[] {
   }
   return rows;
 }
+
+/**
+ * A row of the virtualized chat list: one message, with the date separator above it when it opens
+ * a (local) day. The separator belongs to the message's row rather than being a row of its own, so
+ * that the rows keep their keys when older messages of the same day are loaded above them (a row
+ * that moved or vanished could not anchor the reading position).
+ */
+export interface ListRow {
+  key: string;
+  message: ChatMessage;
+  grouped: boolean;
+  /** The day this message opens, or null. */
+  day: Date | null;
+}
+
+/** The rows of buildRows with each date separator folded into the message row after it. */
+export function listRows(rows: readonly ChatRow[]): ListRow[] {
+  const out: ListRow[] = [];
+  let day: Date | null = null;
+  for (const row of rows) {
+    if (row.kind === 'date') {
+      day = row.date;
+      continue;
+    }
+    out.push({ key: row.key, message: row.message, grouped: row.grouped, day });
+    day = null;
+  }
+  return out;
+}

@@ -3,13 +3,14 @@ import type { Reaction } from '@rally/shared/api/reactions';
 import type { DispatchData } from '@rally/shared/gateway/protocol';
 import type { QueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../../lib/query-keys';
-import type { MessagesData } from './message-cache';
+import { updateLiveTail, type MessagesData } from './message-cache';
 
 /**
  * Changes to messages already shown: edits, deletions and reactions, from the live events and from
  * the user's own edit, delete and reaction mutations (which apply them at once and roll them back
  * on failure). A message lives in its channel's history pages, possibly among a page's reply
- * targets, and in its single-message query (a reply preview of a message not in the history).
+ * targets, in its single-message query (a reply preview of a message not in the history), and in
+ * the channel's live tail (message-cache.ts) when it arrived while the history was detached.
  */
 
 /** A message's single-message entry: the message, or null once it is known to be deleted or missing. */
@@ -34,6 +35,7 @@ function updateEverywhere(qc: QueryClient, channelId: string, id: string, update
     return changed ? { ...old, pages } : old;
   });
   qc.setQueryData<SingleMessage>(queryKeys.message(channelId, id), (old) => (old ? update(old) : old));
+  updateLiveTail(qc, channelId, (m) => (m.id === id ? update(m) : m));
 }
 
 /** The message as it is cached now (history, reply targets or its own entry), or undefined. */
@@ -72,6 +74,7 @@ export function removeMessage(qc: QueryClient, channelId: string, id: string): v
     return { ...old, pages };
   });
   qc.setQueryData<SingleMessage>(queryKeys.message(channelId, id), null);
+  updateLiveTail(qc, channelId, (m) => (m.id === id ? null : m));
 }
 
 /** A message's single-message entry, as fetched (or null when the server answered that it is not there). */

@@ -3,7 +3,7 @@ import type { Member } from '@rally/shared/api/teams';
 import type { MeResponse } from '@rally/shared/api/users';
 import type { QueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../../lib/query-keys';
-import type { MessagePage } from '../messages/message-cache';
+import { newestLoadedId, type MessagesData } from '../messages/message-cache';
 import type { TeamChannelsData } from '../teams/channel-queries';
 import { applyMessage, applyRead, clearTeam, mentionsMe, type MentionTarget, type UnreadState } from './unread-state';
 import { isSeen } from './viewing';
@@ -58,9 +58,9 @@ export function countMessage(qc: QueryClient, message: Message): { teamId: strin
   return { teamId, mentioned: mention === true };
 }
 
-/** The newest message this client holds of a channel (its history cache). */
+/** The newest message this client holds of a channel (its history cache, when that reaches the present). */
 function newestKnown(qc: QueryClient, channelId: string): string | undefined {
-  return qc.getQueryData<{ pages: MessagePage[] }>(queryKeys.channelMessages(channelId))?.pages[0]?.messages.at(-1)?.id;
+  return newestLoadedId(qc.getQueryData<MessagesData>(queryKeys.channelMessages(channelId)));
 }
 
 /** MESSAGE_READ (or a read sent by this client): the channels are read up to their markers. */

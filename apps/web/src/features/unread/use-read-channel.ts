@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useGateway } from '../../lib/gateway/gateway-context';
-import { useChannelMessages } from '../messages/message-queries';
+import { useNewestLoadedId } from '../messages/message-queries';
 import { markChannelsRead } from './cache';
 import { useChannelUnread } from './queries';
 import { isNewer } from './unread-state';
@@ -23,7 +23,7 @@ export function useReadChannel(channelId: string, teamId: string | null): (atBot
   useViewingChannel(channelId, atBottom);
   const seen = useIsSeen(channelId);
   const entry = useChannelUnread(channelId);
-  const newestId = useChannelMessages(channelId).data?.pages[0]?.messages.at(-1)?.id;
+  const newestId = useNewestLoadedId(channelId);
   const lastSentAt = useRef(0);
 
   const needed = newestId !== undefined && (entry.unread > 0 || entry.mentions > 0 || isNewer(newestId, entry.lastReadId));
