@@ -1,3 +1,4 @@
+import { PICTURE_VARIANTS } from '../../fixtures/screenshots';
 import type { Page } from '@playwright/test';
 import { registerUser, type ApiUser } from '../../fixtures/api';
 import { snap } from '../../fixtures/screenshots';
@@ -139,36 +140,31 @@ test('a friend-invite link makes two users friends', async ({ signedInPage: alic
 });
 
 /** Pictures of /me/friends at desktop and phone sizes, in English and Turkish: an incoming request (badge) and a friend. */
-for (const language of ['en', 'tr'] as const) {
-  for (const [size, viewport] of [
-    ['desktop', { width: 1280, height: 800 }],
-    ['mobile', { width: 390, height: 844 }],
-  ] as const) {
-    test(`pictures: friends page (${language}, ${size})`, async ({ signedInPage: page, user, secondUser, playwright }, testInfo) => {
-      const third = await registerUser(playwright.request, 'third');
-      try {
-        await request(secondUser, user);
-        await request(user, third);
-        await accept(third, user);
-        await page.setViewportSize(viewport);
-        await page.evaluate((lng) => localStorage.setItem('rally.language', lng), language);
-        await page.goto('/me/friends');
-        await expect(page.locator('html')).toHaveAttribute('lang', language);
-        await tab(page, language === 'en' ? /^Pending/ : /^Bekleyen/).click();
-        await expect(row(page, secondUser.username)).toBeVisible();
-        await snap(page, testInfo, `friends-pic-pending-${language}-${size}`);
-        await tab(page, language === 'en' ? 'All' : 'Tümü').click();
-        await expect(row(page, third.username)).toBeVisible();
-        await snap(page, testInfo, `friends-pic-all-${language}-${size}`);
-        await tab(page, language === 'en' ? 'Add Friend' : 'Arkadaş Ekle').click();
-        await panel(page).getByRole('textbox').fill('x');
-        await panel(page).getByRole('textbox').blur();
-        await snap(page, testInfo, `friends-pic-add-${language}-${size}`);
-      } finally {
-        await third.api.dispose();
-      }
-    });
-  }
+for (const { language, size, viewport } of PICTURE_VARIANTS) {
+  test(`pictures: friends page (${language}, ${size})`, async ({ signedInPage: page, user, secondUser, playwright }, testInfo) => {
+    const third = await registerUser(playwright.request, 'third');
+    try {
+      await request(secondUser, user);
+      await request(user, third);
+      await accept(third, user);
+      await page.setViewportSize(viewport);
+      await page.evaluate((lng) => localStorage.setItem('rally.language', lng), language);
+      await page.goto('/me/friends');
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      await tab(page, language === 'en' ? /^Pending/ : /^Bekleyen/).click();
+      await expect(row(page, secondUser.username)).toBeVisible();
+      await snap(page, testInfo, `friends-pic-pending-${language}-${size}`);
+      await tab(page, language === 'en' ? 'All' : 'Tümü').click();
+      await expect(row(page, third.username)).toBeVisible();
+      await snap(page, testInfo, `friends-pic-all-${language}-${size}`);
+      await tab(page, language === 'en' ? 'Add Friend' : 'Arkadaş Ekle').click();
+      await panel(page).getByRole('textbox').fill('x');
+      await panel(page).getByRole('textbox').blur();
+      await snap(page, testInfo, `friends-pic-add-${language}-${size}`);
+    } finally {
+      await third.api.dispose();
+    }
+  });
 }
 
 /** The profile card's friend button (001 §6): Add Friend on a teammate's card, then Accept on the other side, none on one's own. */

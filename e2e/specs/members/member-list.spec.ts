@@ -1,3 +1,4 @@
+import { PICTURE_VARIANTS } from '../../fixtures/screenshots';
 import type { APIResponse, Page } from '@playwright/test';
 import type { ApiTeam, ApiUser } from '../../fixtures/api';
 import { snap } from '../../fixtures/screenshots';
@@ -170,43 +171,32 @@ test('a member without moderation rights sees no kick, ban or role controls on t
 });
 
 /** Pictures of each new screen at desktop and phone sizes, in English and Turkish. */
-for (const language of ['en', 'tr'] as const) {
-  for (const [size, viewport] of [
-    ['desktop', { width: 1280, height: 800 }],
-    ['mobile', { width: 390, height: 844 }],
-  ] as const) {
-    test(`pictures: member list, profile card and ban dialog (${language}, ${size})`, async ({
-      signedInPage: owner,
-      user,
-      team,
-      teammate,
-      openAs,
-    }, testInfo) => {
-      const raiders = await createRole(user, team.id, { name: 'Raid Leaders Of Night', color: '#ff5c8a', isDisplayedSeparately: true });
-      await createRole(user, team.id, { name: 'Scouts', color: '#22d3c5' });
-      await giveRole(user, team.id, teammate.id, raiders.id);
-      await openTeammate(openAs, teammate, team);
-      await owner.setViewportSize(viewport);
-      await owner.evaluate((lng) => localStorage.setItem('rally.language', lng), language);
-      await owner.goto(channelPath(team));
-      await expect(owner.locator('html')).toHaveAttribute('lang', language);
-      if (size === 'mobile') await owner.getByRole('button', { name: language === 'en' ? 'Members' : 'Üyeler' }).click();
-      const mate = memberButton(owner, teammate.username);
-      await expect(mate).toBeVisible();
-      await snap(owner, testInfo, `members-pic-list-${language}-${size}`);
+for (const { language, size, viewport } of PICTURE_VARIANTS) {
+  test(`pictures: member list, profile card and ban dialog (${language}, ${size})`, async ({ signedInPage: owner, user, team, teammate, openAs }, testInfo) => {
+    const raiders = await createRole(user, team.id, { name: 'Raid Leaders Of Night', color: '#ff5c8a', isDisplayedSeparately: true });
+    await createRole(user, team.id, { name: 'Scouts', color: '#22d3c5' });
+    await giveRole(user, team.id, teammate.id, raiders.id);
+    await openTeammate(openAs, teammate, team);
+    await owner.setViewportSize(viewport);
+    await owner.evaluate((lng) => localStorage.setItem('rally.language', lng), language);
+    await owner.goto(channelPath(team));
+    await expect(owner.locator('html')).toHaveAttribute('lang', language);
+    if (size === 'mobile') await owner.getByRole('button', { name: language === 'en' ? 'Members' : 'Üyeler' }).click();
+    const mate = memberButton(owner, teammate.username);
+    await expect(mate).toBeVisible();
+    await snap(owner, testInfo, `members-pic-list-${language}-${size}`);
 
-      await mate.click();
-      const card = profileCard(owner, teammate.username);
-      await expect(card).toBeVisible();
-      await card.getByRole('button', { name: language === 'en' ? 'Add role' : 'Rol ekle' }).click();
-      await expect(card.getByRole('button', { name: 'Scouts' })).toBeVisible();
-      await snap(owner, testInfo, `members-pic-card-${language}-${size}`);
+    await mate.click();
+    const card = profileCard(owner, teammate.username);
+    await expect(card).toBeVisible();
+    await card.getByRole('button', { name: language === 'en' ? 'Add role' : 'Rol ekle' }).click();
+    await expect(card.getByRole('button', { name: 'Scouts' })).toBeVisible();
+    await snap(owner, testInfo, `members-pic-card-${language}-${size}`);
 
-      await card.getByRole('button', { name: language === 'en' ? 'Ban' : 'Yasakla' }).click();
-      const dialog = owner.getByRole('dialog', { name: new RegExp(teammate.username) });
-      await expect(dialog).toBeVisible();
-      await dialog.getByRole('textbox').fill('Spamming the raid channel during the weekly event');
-      await snap(owner, testInfo, `members-pic-ban-${language}-${size}`);
-    });
-  }
+    await card.getByRole('button', { name: language === 'en' ? 'Ban' : 'Yasakla' }).click();
+    const dialog = owner.getByRole('dialog', { name: new RegExp(teammate.username) });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('textbox').fill('Spamming the raid channel during the weekly event');
+    await snap(owner, testInfo, `members-pic-ban-${language}-${size}`);
+  });
 }

@@ -1,3 +1,4 @@
+import { PICTURE_VARIANTS } from '../../fixtures/screenshots';
 import { postMessage } from '../../fixtures/api';
 import { snap } from '../../fixtures/screenshots';
 import { expect, test } from '../../fixtures/test';
@@ -96,63 +97,58 @@ test('two teammates reply, react, edit, delete and report, live on both sides', 
 });
 
 /** Pictures of the new screens at desktop and phone sizes, in English and Turkish. */
-for (const language of ['en', 'tr'] as const) {
-  for (const [size, viewport] of [
-    ['desktop', { width: 1280, height: 800 }],
-    ['mobile', { width: 390, height: 844 }],
-  ] as const) {
-    test(`pictures: toolbar, editing, reply, reactions, picker, report dialog (${language}, ${size})`, async ({
-      signedInPage: page,
-      team,
-      teammate,
-    }, testInfo) => {
-      // Six pictures, each with its accessibility check, and the emoji data loaded: longer than one test's minute.
-      test.slow();
-      const en = language === 'en';
-      const typeBox = page.getByRole('textbox', { name: en ? 'Message #general' : '#general kanalına mesaj gönder' });
-      // Longer than a reply quote (100 characters): only this message holds all of it.
-      const theirs = `Who is up for a ranked match tonight? ${Date.now()} We need two more for the squad, voice chat required, no tilting please`;
-      await postMessage(teammate, team.generalId, theirs);
-      await page.setViewportSize(viewport);
-      await page.evaluate((lng) => localStorage.setItem('rally.language', lng), language);
-      await page.goto(channelPath(team));
-      await expect(page.locator('html')).toHaveAttribute('lang', language);
-      const target = message(page, theirs);
-      await expect(target).toBeVisible();
-      const name = (base: string) => `message-actions-${base}-${language}-${size}`;
+for (const { language, size, viewport } of PICTURE_VARIANTS) {
+  test(`pictures: toolbar, editing, reply, reactions, picker, report dialog (${language}, ${size})`, async ({
+    signedInPage: page,
+    team,
+    teammate,
+  }, testInfo) => {
+    // Six pictures, each with its accessibility check, and the emoji data loaded: longer than one test's minute.
+    test.slow();
+    const en = language === 'en';
+    const typeBox = page.getByRole('textbox', { name: en ? 'Message #general' : '#general kanalına mesaj gönder' });
+    // Longer than a reply quote (100 characters): only this message holds all of it.
+    const theirs = `Who is up for a ranked match tonight? ${Date.now()} We need two more for the squad, voice chat required, no tilting please`;
+    await postMessage(teammate, team.generalId, theirs);
+    await page.setViewportSize(viewport);
+    await page.evaluate((lng) => localStorage.setItem('rally.language', lng), language);
+    await page.goto(channelPath(team));
+    await expect(page.locator('html')).toHaveAttribute('lang', language);
+    const target = message(page, theirs);
+    await expect(target).toBeVisible();
+    const name = (base: string) => `message-actions-${base}-${language}-${size}`;
 
-      const toolbar = await toolbarOf(target);
-      await snap(page, testInfo, name('1-toolbar'));
+    const toolbar = await toolbarOf(target);
+    await snap(page, testInfo, name('1-toolbar'));
 
-      await toolbar.getByRole('button', { name: en ? 'Add Reaction' : 'Tepki Ekle' }).click();
-      const picker = page.getByRole('dialog', { name: en ? 'Emoji picker' : 'Emoji seçici' });
-      await expect(picker.getByRole('button', { name: /^grinning face/ }).first()).toBeVisible();
-      await snap(page, testInfo, name('2-picker'));
-      await picker
-        .getByRole('button', { name: /^grinning face/ })
-        .first()
-        .click();
-      await expect(target.getByRole('button', { name: en ? /: 1 reaction$/ : /: 1 tepki$/ })).toBeVisible();
+    await toolbar.getByRole('button', { name: en ? 'Add Reaction' : 'Tepki Ekle' }).click();
+    const picker = page.getByRole('dialog', { name: en ? 'Emoji picker' : 'Emoji seçici' });
+    await expect(picker.getByRole('button', { name: /^grinning face/ }).first()).toBeVisible();
+    await snap(page, testInfo, name('2-picker'));
+    await picker
+      .getByRole('button', { name: /^grinning face/ })
+      .first()
+      .click();
+    await expect(target.getByRole('button', { name: en ? /: 1 reaction$/ : /: 1 tepki$/ })).toBeVisible();
 
-      await (await toolbarOf(target)).getByRole('button', { name: en ? 'Reply' : 'Yanıtla', exact: true }).click();
-      const mine = `Count me in! ${Date.now()}`;
-      await typeBox.fill(mine);
-      await snap(page, testInfo, name('3-replying'));
-      await typeBox.press('Enter');
-      await expect(message(page, mine)).toBeVisible();
-      await snap(page, testInfo, name('4-reply-and-reactions'));
+    await (await toolbarOf(target)).getByRole('button', { name: en ? 'Reply' : 'Yanıtla', exact: true }).click();
+    const mine = `Count me in! ${Date.now()}`;
+    await typeBox.fill(mine);
+    await snap(page, testInfo, name('3-replying'));
+    await typeBox.press('Enter');
+    await expect(message(page, mine)).toBeVisible();
+    await snap(page, testInfo, name('4-reply-and-reactions'));
 
-      await (await toolbarOf(message(page, mine))).getByRole('button', { name: en ? 'Edit' : 'Düzenle', exact: true }).click();
-      await expect(page.getByRole('textbox', { name: en ? 'Edit message' : 'Mesajı düzenle' })).toBeFocused();
-      await snap(page, testInfo, name('5-editing'));
-      await page.getByRole('textbox', { name: en ? 'Edit message' : 'Mesajı düzenle' }).press('Escape');
+    await (await toolbarOf(message(page, mine))).getByRole('button', { name: en ? 'Edit' : 'Düzenle', exact: true }).click();
+    await expect(page.getByRole('textbox', { name: en ? 'Edit message' : 'Mesajı düzenle' })).toBeFocused();
+    await snap(page, testInfo, name('5-editing'));
+    await page.getByRole('textbox', { name: en ? 'Edit message' : 'Mesajı düzenle' }).press('Escape');
 
-      await (await toolbarOf(target)).getByRole('button', { name: en ? 'More' : 'Diğer' }).click();
-      await page.getByRole('menuitem', { name: en ? 'Report Message' : 'Mesajı Bildir' }).click();
-      const dialog = page.getByRole('dialog', { name: en ? 'Report Message' : 'Mesajı Bildir' });
-      await dialog.getByRole('button', { name: en ? 'Report' : 'Bildir' }).click();
-      await expect(dialog.getByText(en ? 'Please select a reason' : 'Lütfen bir neden seçin')).toBeVisible();
-      await snap(page, testInfo, name('6-report'));
-    });
-  }
+    await (await toolbarOf(target)).getByRole('button', { name: en ? 'More' : 'Diğer' }).click();
+    await page.getByRole('menuitem', { name: en ? 'Report Message' : 'Mesajı Bildir' }).click();
+    const dialog = page.getByRole('dialog', { name: en ? 'Report Message' : 'Mesajı Bildir' });
+    await dialog.getByRole('button', { name: en ? 'Report' : 'Bildir' }).click();
+    await expect(dialog.getByText(en ? 'Please select a reason' : 'Lütfen bir neden seçin')).toBeVisible();
+    await snap(page, testInfo, name('6-report'));
+  });
 }

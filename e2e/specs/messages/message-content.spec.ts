@@ -1,3 +1,4 @@
+import { PICTURE_VARIANTS } from '../../fixtures/screenshots';
 import type { Page } from '@playwright/test';
 import { createInvite, postMessage, type ApiTeam, type ApiUser } from '../../fixtures/api';
 import { snap } from '../../fixtures/screenshots';
@@ -95,28 +96,23 @@ test('the composer suggests @names, sends them as mentions, and @everyone counts
 });
 
 /** Pictures of the rendered messages and the leaving dialog, desktop and phone, English and Turkish. */
-for (const language of ['en', 'tr'] as const) {
-  for (const [size, viewport] of [
-    ['desktop', { width: 1280, height: 800 }],
-    ['mobile', { width: 390, height: 844 }],
-  ] as const) {
-    test(`pictures: rendered messages and the link dialog (${language}, ${size})`, async ({ user: owner, team, teammate, openAs }, testInfo) => {
-      await postShowcase(owner, team, teammate);
-      const mate = await openAs(teammate, '/');
-      await mate.setViewportSize(viewport);
-      await mate.evaluate((lng) => localStorage.setItem('rally.language', lng), language);
-      await mate.goto(channelPath(team));
-      await expect(mate.locator('html')).toHaveAttribute('lang', language);
-      const invite = messageWith(mate, 'Invite your friends');
-      await expect(invite.getByText(team.name)).toBeVisible();
-      await expect(messageWith(mate, 'const party').locator('pre code span').first()).toBeVisible();
-      await snap(mate, testInfo, `message-content-${language}-${size}-1-latest`);
-      await log(mate).evaluate((el) => el.scrollTo(0, 0));
-      await expect(messageWith(mate, 'Raid night')).toBeVisible();
-      await snap(mate, testInfo, `message-content-${language}-${size}-2-top`);
-      await messageWith(mate, 'Patch notes').getByRole('link', { name: 'https://example.com/patch-4' }).click();
-      await expect(mate.getByRole('dialog')).toContainText('https://example.com/patch-4');
-      await snap(mate, testInfo, `message-content-${language}-${size}-3-leaving`);
-    });
-  }
+for (const { language, size, viewport } of PICTURE_VARIANTS) {
+  test(`pictures: rendered messages and the link dialog (${language}, ${size})`, async ({ user: owner, team, teammate, openAs }, testInfo) => {
+    await postShowcase(owner, team, teammate);
+    const mate = await openAs(teammate, '/');
+    await mate.setViewportSize(viewport);
+    await mate.evaluate((lng) => localStorage.setItem('rally.language', lng), language);
+    await mate.goto(channelPath(team));
+    await expect(mate.locator('html')).toHaveAttribute('lang', language);
+    const invite = messageWith(mate, 'Invite your friends');
+    await expect(invite.getByText(team.name)).toBeVisible();
+    await expect(messageWith(mate, 'const party').locator('pre code span').first()).toBeVisible();
+    await snap(mate, testInfo, `message-content-${language}-${size}-1-latest`);
+    await log(mate).evaluate((el) => el.scrollTo(0, 0));
+    await expect(messageWith(mate, 'Raid night')).toBeVisible();
+    await snap(mate, testInfo, `message-content-${language}-${size}-2-top`);
+    await messageWith(mate, 'Patch notes').getByRole('link', { name: 'https://example.com/patch-4' }).click();
+    await expect(mate.getByRole('dialog')).toContainText('https://example.com/patch-4');
+    await snap(mate, testInfo, `message-content-${language}-${size}-3-leaving`);
+  });
 }

@@ -1,3 +1,4 @@
+import { PICTURE_VARIANTS } from '../../fixtures/screenshots';
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { postMessage, type ApiTeam, type ApiUser } from '../../fixtures/api';
@@ -78,24 +79,19 @@ test('a member searches a word, sees only what they may read and opens a result 
 });
 
 /** Pictures of the results panel at desktop and phone sizes, in English and Turkish. */
-for (const language of ['en', 'tr'] as const) {
-  for (const [size, viewport] of [
-    ['desktop', { width: 1280, height: 800 }],
-    ['mobile', { width: 390, height: 844 }],
-  ] as const) {
-    test(`pictures: search results (${language}, ${size})`, async ({ signedInPage: page, user, team, teammate }, testInfo) => {
-      const word = `tournament${unique()}`;
-      await postMessage(user, team.generalId, `The ${word} starts Friday at 20:00, sign up in the thread`);
-      await postMessage(teammate, team.generalId, `Count me in for the ${word}! Bringing my own headset this time.`);
-      await postMessage(user, team.generalId, `Reminder: ${word} brackets are out`);
-      await page.setViewportSize(viewport);
-      await page.evaluate((lng) => localStorage.setItem('rally.language', lng), language);
-      await page.goto(channelPath(team));
-      await expect(page.locator('html')).toHaveAttribute('lang', language);
-      await searchBox(page).fill(`${word} in:general`);
-      await searchBox(page).press('Enter');
-      await expect(resultsPanel(page).getByRole('option')).toHaveCount(3);
-      await snap(page, testInfo, `search-pic-${language}-${size}`);
-    });
-  }
+for (const { language, size, viewport } of PICTURE_VARIANTS) {
+  test(`pictures: search results (${language}, ${size})`, async ({ signedInPage: page, user, team, teammate }, testInfo) => {
+    const word = `tournament${unique()}`;
+    await postMessage(user, team.generalId, `The ${word} starts Friday at 20:00, sign up in the thread`);
+    await postMessage(teammate, team.generalId, `Count me in for the ${word}! Bringing my own headset this time.`);
+    await postMessage(user, team.generalId, `Reminder: ${word} brackets are out`);
+    await page.setViewportSize(viewport);
+    await page.evaluate((lng) => localStorage.setItem('rally.language', lng), language);
+    await page.goto(channelPath(team));
+    await expect(page.locator('html')).toHaveAttribute('lang', language);
+    await searchBox(page).fill(`${word} in:general`);
+    await searchBox(page).press('Enter');
+    await expect(resultsPanel(page).getByRole('option')).toHaveCount(3);
+    await snap(page, testInfo, `search-pic-${language}-${size}`);
+  });
 }
