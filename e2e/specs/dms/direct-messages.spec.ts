@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { befriend } from '../../fixtures/api';
+import { befriend, registerUser } from '../../fixtures/api';
 import { snap } from '../../fixtures/screenshots';
 import { expect, test } from '../../fixtures/test';
 import { messageIn as message, toolbarOf } from '../../fixtures/ui';
@@ -23,7 +23,7 @@ test('two friends message each other live', async ({ signedInPage: alice, user, 
   });
 
   await test.step('Bob sees the chat appear with the unread badge, its preview cut at 25 characters', async () => {
-    const row = bob.getByRole('link', { name: new RegExp(`^${user.username} .*1 unread message$`) });
+    const row = bob.getByRole('navigation', { name: 'Direct messages' }).getByRole('link', { name: new RegExp(`^${user.username} .*1 unread message$`) });
     await expect(row).toBeVisible();
     await expect(row).toContainText('Hey Bob, ready for the ra…');
     await expect(bob.getByRole('link', { name: 'Direct Messages, 1 unread message' })).toBeVisible();
@@ -106,4 +106,42 @@ test('direct messages on a phone, in Turkish', async ({ signedInPage: page, user
   await snap(page, testInfo, 'dms-4-phone-chat-tr');
   await page.getByRole('button', { name: 'Sohbetler' }).click();
   await expect(page.getByRole('link', { name: new RegExp(`^${secondUser.username} Merhaba`) })).toBeVisible();
+});
+
+/** A user starts a group chat with two friends from the chat list's "New chat" dialog; both see it and its messages live. */
+test('a group chat started from the chat list reaches both friends live', async ({ signedInPage: alice, user, secondUser, openAs, playwright }, testInfo) => {
+  const carol = await registerUser(playwright.request, 'carol');
+  try {
+    await befriend(user, secondUser);
+    await befriend(user, carol);
+    const bob = await openAs(secondUser, '/chat');
+    await alice.goto('/chat');
+
+    await alice.getByRole('button', { name: 'New chat' }).click();
+    const dialog = alice.getByRole('dialog', { name: 'Start a chat' });
+    await expect(dialog.getByText('0 of 9 picked')).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Open chat' })).toBeDisabled();
+    await dialog.getByRole('searchbox', { name: 'Find a friend' }).fill(carol.username.slice(0, 8));
+    await expect(dialog.getByRole('checkbox')).toHaveCount(1);
+    await dialog.getByRole('checkbox', { name: carol.username }).check();
+    await dialog.getByRole('searchbox', { name: 'Find a friend' }).fill('');
+    await dialog.getByRole('checkbox', { name: secondUser.username }).check();
+    await expect(dialog.getByText('2 of 9 picked')).toBeVisible();
+    await snap(alice, testInfo, 'dms-new-group-chat');
+    await dialog.getByRole('button', { name: 'Create group chat' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(alice).toHaveURL(/\/chat\/\d+$/);
+
+    const box = alice.getByRole('textbox', { name: /^Message / });
+    await box.fill('Squad up at nine');
+    await box.press('Enter');
+    const row = bob
+      .getByRole('navigation', { name: 'Direct messages' })
+      .getByRole('link', { name: new RegExp(`${user.username}.*${carol.username}|${carol.username}.*${user.username}`) });
+    await expect(row).toBeVisible();
+    await row.click();
+    await expect(message(bob, 'Squad up at nine')).toBeVisible();
+  } finally {
+    await carol.api.dispose();
+  }
 });

@@ -1,5 +1,6 @@
 import type { DirectChat } from '@rally/shared/api/dms';
 import { LIMITS } from '@rally/shared/limits';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { useToast } from '../../components/ui/toast-context';
@@ -12,6 +13,7 @@ import { badgeText } from '../unread/unread-state';
 import badgeStyles from '../unread/UnreadBadge.module.css';
 import { dmName, previewText } from './dm-names';
 import { useHideDm } from './mutations';
+import { NewChatDialog } from './NewChatDialog';
 import { useDms } from './queries';
 import styles from './DmList.module.css';
 
@@ -23,14 +25,23 @@ import styles from './DmList.module.css';
 export function DmList({ activeId }: { activeId: string | undefined }) {
   const { t } = useTranslation('dms');
   const dms = useDms();
+  const [creating, setCreating] = useState(false);
   return (
     <nav className={styles.sidebar} aria-label={t('listLabel')}>
       <header className={styles.header}>
         <h1 className={styles.title}>{t('title')}</h1>
-        <Link to="/me/friends" className={styles.friendsLink}>
-          {t('friends')}
-        </Link>
+        <span className={styles.headerActions}>
+          <Link to="/me/friends" className={styles.friendsLink}>
+            {t('friends')}
+          </Link>
+          <button type="button" className={styles.newChat} onClick={() => setCreating(true)} aria-label={t('newChat.open')} title={t('newChat.open')}>
+            <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+              <path d="M12 5v14M5 12h14" stroke="currentColor" strokeWidth="2" strokeLinecap="round" fill="none" />
+            </svg>
+          </button>
+        </span>
       </header>
+      <NewChatDialog open={creating} onClose={() => setCreating(false)} />
       <div className={styles.scroll}>
         {dms.isPending ? (
           <ul className={styles.list} aria-busy="true" aria-label={t('loading')}>
