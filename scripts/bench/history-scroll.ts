@@ -10,6 +10,7 @@
  * nothing. The built web client is served (apps/web/dist: built first when missing; BENCH_WEB_DIST
  * serves another build, e.g. an older commit's, to compare).
  */
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/fixtures/chromium';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -33,17 +34,6 @@ const STEP_PX = num('BENCH_SCROLL_STEP', 100);
 const AUTHORS = 8;
 /** The scroll gives up after this long (a slow machine, or a list that stopped loading). */
 const SCROLL_TIMEOUT_MS = 240_000;
-const CHROMIUM = '/usr/bin/chromium';
-/** As e2e/playwright.config.ts launches it. */
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 export interface ScrollBackend {
   name: string;
@@ -96,7 +86,7 @@ function webDist(log: (message: string) => void): string {
 
 /** Whether the section can run here (it needs Debian's Chromium). */
 export function historyScrollAvailable(): boolean {
-  return fs.existsSync(CHROMIUM);
+  return fs.existsSync(CHROMIUM_PATH);
 }
 
 export async function runHistoryScroll(backend: ScrollBackend, cookieSecret: string, log: (message: string) => void): Promise<ScrollFigures> {
@@ -140,7 +130,7 @@ export async function runHistoryScroll(backend: ScrollBackend, cookieSecret: str
   const seedMs = performance.now() - t0;
 
   server = await startServer({ ...backend.serverEnv, COOKIE_SECRET: cookieSecret, WEB_DIST: dist }, 'server');
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
     // tsx (esbuild with keepNames) wraps the named functions of the measuring code below in
@@ -153,8 +143,24 @@ export async function runHistoryScroll(backend: ScrollBackend, cookieSecret: str
     await page.goto(`${server.url}/teams/${teamId}/channels/${channelId}`);
     const list = page.getByRole('log');
     await list.getByRole('article').first().waitFor();
-    // Let the first page settle (fonts, measurements) before the clock starts.
-    await page.waitForTimeout(1_000);
+    // The first page settles (fonts loaded, rows measured) before the clock starts: the list's
+    // height has not changed for 30 frames in a row.
+    await list.evaluate(
+      (el) =>
+        new Promise<void>((resolve) => {
+          // (Font loading is not typed in the scripts' libraries; Chromium has it.)
+          const fonts = (el.ownerDocument as unknown as { fonts?: { ready: Promise<unknown> } }).fonts;
+          let height = -1;
+          let still = 0;
+          const check = () => {
+            still = el.scrollHeight === height ? still + 1 : 0;
+            height = el.scrollHeight;
+            if (still >= 30) resolve();
+            else requestAnimationFrame(check);
+          };
+          void (fonts?.ready ?? Promise.resolve()).then(() => requestAnimationFrame(check));
+        }),
+    );
     log(`${backend.name}, history scroll: scrolling up through ${int(SCROLL_THROUGH)} messages, ${STEP_PX} px a frame`);
     const run = await list.evaluate(
       (el, { through, step, timeoutMs }) =>

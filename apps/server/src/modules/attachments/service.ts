@@ -70,8 +70,10 @@ export async function storeAttachment(
  */
 export function attachmentName(raw: string | undefined, format: AttachmentFormat): string {
   const { extension } = ATTACHMENT_FORMATS[format];
+  // Bounded before any pattern runs on it (the part header is the client's): its end, which holds the name and extension.
+  const bounded = (raw ?? '').slice(-4 * ATTACHMENT_NAME_MAX);
   const accepted = format === 'jpeg' ? ['jpg', 'jpeg'] : [extension];
-  const base = stripBidiControls(path.posix.basename((raw ?? '').replaceAll('\\', '/')))
+  const base = stripBidiControls(path.posix.basename(bounded.replaceAll('\\', '/')))
     .replace(new RegExp(LINE_CONTROL_CHARACTERS.source, 'g'), '')
     .trim();
   const own = /\.([^.]+)$/.exec(base)?.[1]?.toLowerCase();
@@ -84,11 +86,11 @@ export function attachmentName(raw: string | undefined, format: AttachmentFormat
 /**
  * The attachments of a message being sent (or scheduled): the sender's own uploads, each used once.
  * Call it inside the transaction that writes the message, so that a failed write leaves them
- * unused. Any id that is not theirs, not there or already sent: 400 attachment_invalid, nothing taken.
+ * unused. Any id that is not theirs, not there or already sent: 400 attachment_invalid, nothing taken
+ * (the request schema bounds their count: LIMITS.attachments.max).
  */
 export async function takeAttachments(db: Executor, uploaderId: string, refs: readonly { id: string }[] | undefined): Promise<Attachment[]> {
   if (!refs || refs.length === 0) return [];
-  if (refs.length > LIMITS.attachments.max) throw badRequest('attachments_too_many', { attachments: 'attachments_too_many' });
   const ids = refs.map((r) => r.id);
   const taken = await takeUploads(db, uploaderId, ids);
   if (taken.length !== ids.length) throw badRequest('attachment_invalid', { attachments: 'attachment_invalid' });

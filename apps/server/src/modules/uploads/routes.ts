@@ -11,7 +11,7 @@ import { notFound } from '../../lib/errors';
 import { parse } from '../../lib/validation';
 import { storeAttachment, sweepUnusedAttachments } from '../attachments/service';
 import { receiveUpload } from './receive';
-import { isInlineUpload, storeUpload, UPLOAD_FILE_FIELD, uploadContentType } from './service';
+import { servedFormat, storeUpload, UPLOAD_FILE_FIELD, uploadContentType } from './service';
 import { createStorage, UPLOADS_PATH } from './storage';
 
 /** How often each process removes attachments that no message took (attachments/service.ts). */
@@ -62,9 +62,10 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
 
   app.get(`${UPLOADS_PATH}/*`, async (request, reply) => {
     const key = (request.params as { '*': string })['*'];
-    const stored = uploadContentType(key) ? await storage.get(key) : null;
-    if (!stored) throw notFound();
-    const disposition = isInlineUpload(key) ? 'inline' : 'attachment';
+    const format = servedFormat(key);
+    const stored = format ? await storage.get(key) : null;
+    if (!format || !stored) throw notFound();
+    const disposition = format.inline ? 'inline' : 'attachment';
     return reply
       .headers({ ...SERVED_HEADERS, 'content-type': stored.contentType, 'content-length': String(stored.size), 'content-disposition': disposition })
       .send(stored.body);

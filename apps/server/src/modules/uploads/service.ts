@@ -42,8 +42,13 @@ export async function storeUpload(storage: Storage, upload: ReceivedUpload, dir:
   return { id, key, url: storage.url(key) };
 }
 
-/** The format of a key this module or the attachments module made (`<type>/<id>.<ext>`), or null for any other string: the served route's check. */
-function keyFormat(key: string): { contentType: string; inline: boolean } | null {
+/**
+ * How a key this module or the attachments module made (`<type>/<id>.<ext>`) is served, or null for
+ * any other string (the served route's check): its Content-Type, and whether a page may show it
+ * (images, videos, audio) or it is only downloaded (documents and text: `Content-Disposition:
+ * attachment`, so that the browser never renders one on Rally's origin).
+ */
+export function servedFormat(key: string): { contentType: string; inline: boolean } | null {
   const match = /^([A-Za-z]{1,32})\/\d{1,20}\.([a-z0-9]{3,4})$/.exec(key);
   if (!match) return null;
   const [, type, extension] = match;
@@ -58,14 +63,5 @@ function keyFormat(key: string): { contentType: string; inline: boolean } | null
 
 /** The Content-Type of a key this module made, or null for any other string. */
 export function uploadContentType(key: string): string | null {
-  return keyFormat(key)?.contentType ?? null;
-}
-
-/**
- * Whether a stored key may be shown in the page (images, videos, audio) or is only downloaded
- * (documents and text: `Content-Disposition: attachment`, so that the browser never renders one on
- * Rally's origin).
- */
-export function isInlineUpload(key: string): boolean {
-  return keyFormat(key)?.inline ?? false;
+  return servedFormat(key)?.contentType ?? null;
 }

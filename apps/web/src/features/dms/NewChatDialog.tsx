@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { Button } from '../../components/ui/Button';
 import { CheckboxField } from '../../components/ui/CheckboxField';
 import { Dialog } from '../../components/ui/Dialog';
+import { TextField } from '../../components/ui/TextField';
 import { ApiError } from '../../lib/api';
 import { useMeUser } from '../auth/queries';
 import { friendLists } from '../friends/friend-lists';
@@ -49,13 +50,14 @@ export function NewChatDialog({ open, onClose }: { open: boolean; onClose: () =>
 
   return (
     <Dialog open={open} onClose={close} title={t('newChat.title')} description={t('newChat.description', { max: MAX_PICKED })}>
-      <input
-        className={styles.filter}
+      <TextField
+        label={t('newChat.filter')}
+        hideLabel
+        placeholder={t('newChat.filter')}
         type="search"
+        autoComplete="off"
         value={filter}
         onChange={(e) => setFilter(e.target.value)}
-        placeholder={t('newChat.filter')}
-        aria-label={t('newChat.filter')}
       />
       <p className={styles.count} aria-live="polite">
         {t('newChat.picked', { count: picked.length, max: MAX_PICKED })}
