@@ -77,6 +77,13 @@ export const LIMITS = {
    */
   reactions: { distinctPerMessage: 20, usersShown: 20, emojiMax: 32 },
   /**
+   * Team emoji (001 §6, §9: name 32; upload webp, png or gif, several files at once). The spec gives
+   * no other bound: a team keeps at most `perTeam` (Discord's 50 of an unboosted server, doubled),
+   * one upload carries at most `perUpload` files of at most `fileMaxBytes` each (Discord's 256 KB,
+   * quadrupled for animated gifs), and every emoji is stored as webp at most `sizePx` square.
+   */
+  emoji: { nameMax: 32, perTeam: 100, perUpload: 10, fileMaxBytes: 1024 * 1024, sizePx: 128 },
+  /**
    * Message search (issue 9; the spec is silent): the query's length, results per page, and the
    * shortest last word matched as a prefix (a one-letter prefix would match most of the index).
    */

@@ -35,6 +35,7 @@ import { banMemberEndpoint, kickMemberEndpoint, leaveTeamEndpoint, listAuditLogs
 import { listMessagesEndpoint, sendMessageEndpoint } from './messages';
 import { deleteMessageEndpoint, editMessageEndpoint, getMessageEndpoint, reportMessageEndpoint } from './message-actions';
 import { addReactionEndpoint, myEmojisEndpoint, removeReactionEndpoint } from './reactions';
+import { deleteTeamEmojiEndpoint, listTeamEmojisEndpoint, renameTeamEmojiEndpoint, uploadTeamEmojisEndpoint } from './emojis';
 import { cancelScheduledMessageEndpoint, listScheduledMessagesEndpoint } from './scheduled-messages';
 import { searchMessagesEndpoint } from './search';
 import {
@@ -150,6 +151,10 @@ export const ENDPOINTS = {
   listScheduledMessages: listScheduledMessagesEndpoint,
   cancelScheduledMessage: cancelScheduledMessageEndpoint,
   myEmojis: myEmojisEndpoint,
+  listTeamEmojis: listTeamEmojisEndpoint,
+  uploadTeamEmojis: uploadTeamEmojisEndpoint,
+  renameTeamEmoji: renameTeamEmojiEndpoint,
+  deleteTeamEmoji: deleteTeamEmojiEndpoint,
   searchMessages: searchMessagesEndpoint,
   listFriends: listFriendsEndpoint,
   sendFriendRequest: sendFriendRequestEndpoint,

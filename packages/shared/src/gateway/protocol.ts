@@ -5,6 +5,7 @@ import { directChatSchema } from '../api/dms';
 import { blockedUserSchema, friendSchema } from '../api/friends';
 import { messageSchema } from '../api/messages';
 import { reactionSchema } from '../api/reactions';
+import { teamEmojiSchema } from '../api/emojis';
 import { categorySchema, channelSchema, memberSchema, roleSchema, teamSchema } from '../api/teams';
 import { activitySchema, presenceSchema, selfUserSchema, userStatusSchema } from '../api/users';
 
@@ -145,6 +146,8 @@ export const dispatchEvents = {
   ROLE_DELETED: dispatchEvent(z.object({ teamId: z.string(), roleId: z.string() }), ['team']),
   /** The team's roles after an edit or a reorder, highest first: to the team's members. */
   TEAM_ROLES_UPDATED: dispatchEvent(z.object({ teamId: z.string(), roles: z.array(roleSchema) }), ['team']),
+  /** The team's emoji after an upload, a rename or a delete, oldest first: to the team's members (pickers and the settings tab). */
+  TEAM_EMOJIS_UPDATED: dispatchEvent(z.object({ teamId: z.string(), emojis: z.array(teamEmojiSchema) }), ['team']),
   /** The team's profile or owner changed: to its members. */
   TEAM_UPDATED: dispatchEvent(teamSchema, ['team']),
   /** A member left or was removed: to the team's members, the one leaving included (their sessions then stop hearing the team). */

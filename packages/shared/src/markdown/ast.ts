@@ -15,7 +15,9 @@ export type InlineNode =
    */
   | { type: 'link'; href: string; masked: boolean; children: InlineNode[] }
   | { type: 'userMention' | 'roleMention' | 'channelMention'; id: string }
-  | { type: 'everyone' | 'here' };
+  | { type: 'everyone' | 'here' }
+  /** A team emoji written `<:name:id>` (api/emojis.ts): shown as the image at customEmojiPath(id), named `:name:`. */
+  | { type: 'customEmoji'; id: string; name: string };
 
 export interface ListItem {
   children: InlineNode[];

@@ -1,4 +1,5 @@
 import { applyDmsReady, dmEvents } from '../dms/events';
+import { emojiEvents } from '../emoji/events';
 import { dmMessageArrived, dmMessageChanged } from '../dms/cache';
 import { applyFriendsReady, friendEvents } from '../friends/events';
 import { messageEvents } from '../messages/events';
@@ -31,6 +32,7 @@ export const liveEvents: LiveEvents = {
     ...unreadEvents,
     ...typingEvents,
     ...dmEvents,
+    ...emojiEvents,
     // A new message is history (messages), counters and a notification (unread), its author no longer typing (typing),
     // a direct chat's newest (dms), and, when it is one of the user's scheduled messages, no longer waiting (scheduled).
     MESSAGE_SEND: (qc, message) => {
