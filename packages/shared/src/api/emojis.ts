@@ -14,7 +14,7 @@ import { text } from './text';
  */
 
 /** What an emoji's name may be after the client's clean-up (emojiNameFrom): ASCII letters, digits and underscores. */
-export const EMOJI_NAME_PATTERN = /^[A-Za-z0-9_]+$/;
+export const EMOJI_NAME_PATTERN = /^\w+$/;
 
 /**
  * A name as the spec's emoji form makes it (001 §6): spaces become underscores, anything not a
@@ -25,7 +25,7 @@ export function emojiNameFrom(raw: string): string {
   return raw
     .slice(0, 4 * LIMITS.emoji.nameMax)
     .replace(/ /g, '_')
-    .replace(/[^A-Za-z0-9_]/g, '')
+    .replace(/\W/g, '')
     .slice(0, LIMITS.emoji.nameMax);
 }
 
