@@ -1,8 +1,11 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { isAlive } from '../lib/process';
+import type { PgliteWorkerData } from './pglite-worker';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -31,55 +34,92 @@ export interface DatabaseOptions {
 
 /** Open the database and apply the committed migrations. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize ?? 10) : openPglite(options.dataDir);
+  return options.databaseUrl ? openPostgres({ connectionString: options.databaseUrl }, options.poolSize ?? 10, 'postgres') : openPglite(options.dataDir);
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
+/** How node-postgres reaches the database: a URL, or the embedded database's Unix socket directory. */
+type Connection = { connectionString: string } | { host: string; user: string; database: string };
+
+async function openPostgres(connection: Connection, poolSize: number, kind: DatabaseHandle['kind'], onClose?: () => Promise<void>): Promise<DatabaseHandle> {
   const { default: pg } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // The embedded database's connections are never dropped for idleness: a new one costs a startup on the shared session.
+  const pool = new pg.Pool({ ...connection, max: poolSize, ...(kind === 'pglite' ? { idleTimeoutMillis: 0 } : {}) });
   let closing = false;
   // An idle client that loses its connection (server restart, forced drop) reports here; without a
   // handler it would crash the process. The pool replaces the client on the next query.
   pool.on('error', (err) => {
     if (!closing) console.error(`PostgreSQL idle client error: ${err.message}`);
   });
-  const db = drizzle(pool, { schema }) as unknown as Database;
-  await migrate(drizzle(pool, { schema }), { migrationsFolder: MIGRATIONS_DIR });
-  return {
-    db,
-    kind: 'postgres',
-    close: async () => {
-      closing = true;
-      await pool.end();
-    },
+  const close = async () => {
+    closing = true;
+    await pool.end();
+    await onClose?.();
   };
-}
-
-async function openPglite(dataDir: string): Promise<DatabaseHandle> {
-  const { PGlite } = await import('@electric-sql/pglite');
-  const { drizzle } = await import('drizzle-orm/pglite');
-  const { migrate } = await import('drizzle-orm/pglite/migrator');
-  const inMemory = dataDir.startsWith('memory://');
-  const release = inMemory ? () => {} : lockDataDir(dataDir);
   try {
-    const client = inMemory ? new PGlite() : new PGlite(path.resolve(dataDir, 'pglite'));
-    await client.waitReady;
-    const raw = drizzle(client, { schema });
-    await migrate(raw, { migrationsFolder: MIGRATIONS_DIR });
-    return {
-      db: raw as unknown as Database,
-      kind: 'pglite',
-      close: async () => {
-        await client.close();
-        release();
-      },
-    };
+    await migrate(drizzle(pool, { schema }), { migrationsFolder: MIGRATIONS_DIR });
   } catch (err) {
-    release();
+    await close();
     throw err;
   }
+  return { db: drizzle(pool, { schema }) as unknown as Database, kind, close };
+}
+
+/** Connections from the server to its PGlite thread (they take turns there; more lets a transaction's neighbours queue without blocking the pool). */
+const PGLITE_POOL_SIZE = 4;
+
+/**
+ * The embedded database: PGlite on a worker thread of its own (pglite-worker.ts), reached over a
+ * Unix socket with node-postgres, so that its queries never run on the event loop that serves HTTP
+ * and the gateway. The data directory is locked against a second process first.
+ */
+async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+  const inMemory = dataDir.startsWith('memory://');
+  const release = inMemory ? () => {} : lockDataDir(dataDir);
+  const socketDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rally-pglite-'));
+  const cleanUp = () => {
+    fs.rmSync(socketDir, { recursive: true, force: true });
+    release();
+  };
+  try {
+    const worker = await startPgliteWorker({
+      dataDir: inMemory ? dataDir : path.resolve(dataDir, 'pglite'),
+      socketPath: path.join(socketDir, '.s.PGSQL.5432'),
+    });
+    const stop = async () => {
+      const exited = new Promise((resolve) => worker.once('exit', resolve));
+      worker.postMessage({ type: 'close' });
+      await exited;
+      cleanUp();
+    };
+    try {
+      return await openPostgres({ host: socketDir, user: 'postgres', database: 'postgres' }, PGLITE_POOL_SIZE, 'pglite', stop);
+    } catch (err) {
+      await worker.terminate();
+      throw err;
+    }
+  } catch (err) {
+    cleanUp();
+    throw err;
+  }
+}
+
+/** Start the PGlite thread and wait until it listens (or says why it could not). */
+async function startPgliteWorker(data: PgliteWorkerData): Promise<Worker> {
+  const worker = new Worker(new URL('./pglite-worker-entry.mjs', import.meta.url), { workerData: data });
+  await new Promise<void>((resolve, reject) => {
+    const onExit = (code: number) => reject(new Error(`The database thread stopped while starting (exit code ${code})`));
+    worker.once('exit', onExit);
+    worker.once('error', reject);
+    worker.once('message', (message: { type: string; message?: string }) => {
+      worker.off('exit', onExit);
+      if (message.type === 'ready') return resolve();
+      void worker.terminate();
+      reject(new Error(`The embedded database could not start: ${message.message ?? message.type}`));
+    });
+  });
+  return worker;
 }
 
 /** Data directories locked by this process (a lock file with our own pid may also be left from a pid reused after a restart). */
