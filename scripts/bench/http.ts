@@ -43,8 +43,14 @@ export class Api {
     return body.channels;
   }
 
-  async send(cookie: string, channelId: string, content: string, nonce: string): Promise<void> {
-    await this.call('POST', `/api/v1/channels/${channelId}/messages`, cookie, { content, nonce });
+  /** Send a message; its id. */
+  async send(cookie: string, channelId: string, content: string, nonce: string): Promise<string> {
+    const body = await this.call<{ message: { id: string } }>('POST', `/api/v1/channels/${channelId}/messages`, cookie, { content, nonce });
+    return body.message.id;
+  }
+
+  async react(cookie: string, channelId: string, messageId: string, emoji: string): Promise<void> {
+    await this.call('POST', `/api/v1/channels/${channelId}/messages/${messageId}/reactions/${encodeURIComponent(emoji)}`, cookie);
   }
 
   async history(cookie: string, channelId: string, limit: number): Promise<{ messages: unknown[] }> {

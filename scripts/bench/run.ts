@@ -17,6 +17,7 @@
  *   BENCH_USERS=1000 BENCH_SENDERS=20 BENCH_RATE=20 (messages/s) BENCH_SECONDS=15
  *   BENCH_MESSAGES=1000000 BENCH_HISTORY_REQUESTS=500 BENCH_BACKENDS=pglite,postgres
  *   BENCH_READERS=100 (sockets reading #general during the fan-out) BENCH_UNREAD_REQUESTS=200 (unread.ts)
+ *   BENCH_REACT_EVERY=5 (one message in this many gets a reaction during the fan-out)
  *   BENCH_HOSTILE_SECONDS=10 (each phase) BENCH_FLOOD_SOCKETS=300 BENCH_FLOOD_FRAMES=110 (per socket
  *   per 60 s) BENCH_BODY_CONNECTIONS=4
  *   DATABASE_URL / REDIS_URL (default postgres://postgres@127.0.0.1:5432/test, redis://127.0.0.1:6379)
@@ -50,6 +51,8 @@ const RATE = num('BENCH_RATE', 20);
 const SECONDS = num('BENCH_SECONDS', 15);
 const MESSAGES = num('BENCH_MESSAGES', 1_000_000);
 const HISTORY_REQUESTS = num('BENCH_HISTORY_REQUESTS', 500);
+/** One message in this many gets a reaction during the fan-out. */
+const REACT_EVERY = num('BENCH_REACT_EVERY', 5);
 const BACKENDS = (process.env.BENCH_BACKENDS ?? 'pglite,postgres').split(',').map((s) => s.trim());
 const SECTIONS = (process.env.BENCH_SECTIONS ?? 'budgets,hostile,members,search,presence,client,scroll').split(',').map((s) => s.trim());
 for (const section of SECTIONS)
@@ -85,6 +88,9 @@ interface Figures {
   historyPageSize: number;
   /** MESSAGE_READ frames the reading sockets sent during the fan-out. */
   readsSent: number;
+  /** Reactions added during the fan-out (failed). */
+  reactions: number;
+  reactionFailures: number;
   unread: UnreadFigures;
 }
 
@@ -187,6 +193,10 @@ async function runBackend(backend: Backend): Promise<Figures> {
     const benchCpu0 = process.cpuUsage();
     const started = performance.now();
     let sendFailures = 0;
+    let reactions = 0;
+    let reactionFailures = 0;
+    // Members who neither send nor take part in the unread reads.
+    const reactors = users.slice(SENDERS + 3, SENDERS + 23);
     const pending: Promise<void>[] = [];
     for (let k = 0; k < total; k++) {
       const due = started + (k * 1000) / RATE;
@@ -195,11 +205,23 @@ async function runBackend(backend: Backend): Promise<Figures> {
       const sender = senders[k % senders.length]!; // the remainder is an index
       // Each message mentions a member (resolved on send, counted by their unread badge).
       const mentioned = users[(k * 7919) % users.length]!; // the remainder is an index
+      // Every REACT_EVERY-th message gets a reaction from another member once it is sent (each reaction is a write and a fan-out too).
+      const reactor = k % REACT_EVERY === 0 ? reactors[(k / REACT_EVERY) % reactors.length] : undefined;
       pending.push(
-        sendApi.send(sender.cookie, channel.id, `bench message ${k} for <@${mentioned.id}>`, `bench:${preciseNow()}`).catch((err) => {
-          sendFailures++;
-          if (sendFailures <= 3) log(`  send failed: ${err instanceof Error ? err.message : err}`);
-        }),
+        sendApi
+          .send(sender.cookie, channel.id, `bench message ${k} for <@${mentioned.id}>`, `bench:${preciseNow()}`)
+          .then(async (messageId) => {
+            if (!reactor) return;
+            reactions++;
+            await sendApi.react(reactor.cookie, channel.id, messageId, '👍').catch((err) => {
+              reactionFailures++;
+              if (reactionFailures <= 3) log(`  reaction failed: ${err instanceof Error ? err.message : err}`);
+            });
+          })
+          .catch((err) => {
+            sendFailures++;
+            if (sendFailures <= 3) log(`  send failed: ${err instanceof Error ? err.message : err}`);
+          }),
       );
     }
     await Promise.all(pending);
@@ -270,6 +292,8 @@ async function runBackend(backend: Backend): Promise<Figures> {
       history: summarize(times),
       historyPageSize: pageSize,
       readsSent: report.readsSent,
+      reactions,
+      reactionFailures,
       unread,
     };
   } finally {
@@ -302,6 +326,7 @@ function table(results: Figures[]): string {
     ['history: latest 50, max ms', (r) => f2(r.history.max)],
     ['history: messages per page', (r) => String(r.historyPageSize)],
     ['MESSAGE_READ frames during fan-out', (r) => int(r.readsSent)],
+    ['reactions during fan-out (failed)', (r) => `${int(r.reactions)} (${int(r.reactionFailures)})`],
     ['unread: never read, p50 / p99 ms', (r) => `${f2(r.unread.neverRead.p50)} / ${f2(r.unread.neverRead.p99)}`],
     ['unread: never read, count', (r) => int(r.unread.capped)],
     ['unread: all read, p50 / p99 ms', (r) => `${f2(r.unread.allRead.p50)} / ${f2(r.unread.allRead.p99)}`],
