@@ -9,7 +9,18 @@ const dmComposer = (page: Page, name: string) => page.getByRole('textbox', { nam
 test('two friends message each other live', async ({ signedInPage: alice, user, secondUser, openAs }, testInfo) => {
   await befriend(user, secondUser);
   const bob = await openAs(secondUser, '/chat');
-  await expect(bob.getByText('No conversations yet')).toBeVisible();
+  await test.step('Bob finds the welcome in his read-only system chat, then hides it', async () => {
+    const chats = bob.getByRole('navigation', { name: 'Direct messages' });
+    const system = chats.getByRole('link', { name: /^Rally .*1 unread message$/ });
+    await expect(system).toBeVisible();
+    await system.click();
+    await expect(bob.getByText(`Welcome to Rally, ${secondUser.username}!`)).toBeVisible();
+    await expect(bob.getByText('This conversation is read-only.')).toBeVisible();
+    await expect(bob.getByRole('link', { name: 'Direct Messages', exact: true })).toBeVisible();
+    await snap(bob, testInfo, 'dms-0-system-chat');
+    await chats.getByRole('button', { name: 'Hide conversation with Rally' }).click();
+    await expect(bob.getByText('No conversations yet')).toBeVisible();
+  });
   await alice.goto('/me/friends');
   await alice.getByRole('tab', { name: 'All' }).click();
 
@@ -67,7 +78,9 @@ test('two friends message each other live', async ({ signedInPage: alice, user, 
   await test.step('Alice hides the chat; a new message from Bob brings it back', async () => {
     await alice.getByRole('button', { name: `Hide conversation with ${secondUser.username}` }).click();
     await expect(alice).toHaveURL(/\/chat$/);
-    await expect(alice.getByText('No conversations yet')).toBeVisible();
+    // Her own system chat (the welcome) stays listed.
+    await expect(alice.getByRole('navigation', { name: 'Direct messages' }).getByRole('listitem')).toHaveCount(1);
+    await expect(alice.getByRole('link', { name: new RegExp(`^${secondUser.username} `) })).toHaveCount(0);
     await dmComposer(bob, user.username).fill('Still there?');
     await dmComposer(bob, user.username).press('Enter');
     await expect(alice.getByRole('link', { name: new RegExp(`^${secondUser.username} Still there\\?.*1 unread message$`) })).toBeVisible();

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { BlockNode, InlineNode } from './ast';
 import { internalPath, parseHttpUrl } from './links';
 import { collectMentions } from './mentions';
+import { escapeMarkdown } from './escape';
 import { parseMarkdown } from './parse';
+import { PLAIN_SPOILER, toPlainText } from './plain-text';
 import { XSS_CORPUS } from './xss-corpus';
 
 const text = (t: string): InlineNode => ({ type: 'text', text: t });
@@ -227,5 +229,28 @@ describe('the XSS corpus', () => {
   it('parses a long adversarial message in linear-ish time', () => {
     const inputs = ['*a'.repeat(2500), '**a'.repeat(1666), '||'.repeat(2500), '`a'.repeat(2500), '[a]('.repeat(1250), '_a '.repeat(1666)];
     for (const input of inputs) expect(() => parseMarkdown(input)).not.toThrow();
+  });
+});
+
+describe('escapeMarkdown', () => {
+  it.each(['**bold** _it_ ~~s~~ ||x|| `c`', '# not a heading', '> not a quote', '- not a list', '<@123> @everyone <#1>', 'a\\b', 'https://example.com'])(
+    'renders %j as exactly that text',
+    (text) => {
+      const doc = parseMarkdown(escapeMarkdown(text));
+      expect(doc).toEqual([{ type: 'paragraph', children: [{ type: 'text', text }] }]);
+    },
+  );
+});
+
+describe('toPlainText', () => {
+  it.each([
+    ['**Welcome** to _Rally_, \\_\\_you\\_\\_!', 'Welcome to Rally, __you__!'],
+    ['# Title\n> quoted\n- one\n- two', 'Title quoted one two'],
+    ['see ||the end|| and `code`', `see ${PLAIN_SPOILER} and code`],
+    ['hi <@1> <@&2> <#3> @everyone @here', 'hi @ada @role #general @everyone @here'],
+    ['[docs](https://example.com) https://x.example', 'docs https://x.example'],
+    ['```js\nlet x = 1;\n```', 'let x = 1;'],
+  ])('%j reads %j', (content, plain) => {
+    expect(toPlainText(content, { user: (id) => (id === '1' ? 'ada' : null), channel: () => 'general' })).toBe(plain);
   });
 });

@@ -1,3 +1,5 @@
+import { escapeMarkdown } from '@rally/shared/markdown/escape';
+import { systemMessageText } from '@rally/shared/i18n/system-messages';
 import type { LoginRequest, RegisterRequest } from '@rally/shared/api/auth';
 import { DEFAULT_USER_SETTINGS, type SelfUser } from '@rally/shared/api/users';
 import type { Locale } from '@rally/shared/i18n/errors';
@@ -16,6 +18,7 @@ import { hashPassword, verifyAgainstDummy, verifyPassword } from './password';
 import { createSession, deleteSession } from './session-repository';
 import { uniqueSlug } from './slug';
 import { loginFailureKeys, recentLoginFailures, recordLoginFailure } from './throttle';
+import { insertSystemMessage } from '../dms/system';
 
 /** `bus`: registration with a friend code tells the inviter of their new friend. */
 export interface AuthDeps extends Publisher {
@@ -50,6 +53,7 @@ const emailTaken = () => conflict('email_taken', { email: 'email_taken' });
  * rule (TR) is part of the request schema. A friendCode makes the new user and the code's owner
  * friends in the same transaction (friends/invite-service.ts befriendAtRegistration; an unknown code
  * refuses the registration with the field error friendCode); FRIEND_ACCEPTED follows the commit.
+ * The new user's system chat opens with a welcome, in the same transaction (dms/system.ts).
  */
 export async function register(deps: AuthDeps, input: RegisterRequest, client: ClientContext): Promise<SignedIn> {
   await consumeCaptcha(deps.db, deps.secret, input.captchaToken);
@@ -72,6 +76,8 @@ export async function register(deps: AuthDeps, input: RegisterRequest, client: C
           settings: { ...DEFAULT_USER_SETTINGS, locale: client.locale },
         });
         const friend = input.friendCode ? { ...(await befriendAtRegistration(tx, row, input.friendCode)), newUser: row } : null;
+        // The welcome in the new user's system chat (nobody is connected as them yet: nothing to publish).
+        await insertSystemMessage(tx, row.id, systemMessageText('welcome', client.locale, { username: escapeMarkdown(row.username) }));
         const token = await createSession(tx, row.id, { userAgent: client.userAgent, ip: client.address });
         return { signedIn: { user: toSelfUser(row), token }, friend };
       });

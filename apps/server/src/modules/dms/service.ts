@@ -141,6 +141,11 @@ export async function assertMaySendDirect(deps: { db: Executor }, access: DmAcce
   if (others.length === 1) await assertMayDirectMessage(deps, access.userId, others[0]!); // length 1: index 0 exists
 }
 
+/** Tell the user's sessions of one of their chats (DM_CREATED): a chat made for them outside createDm. */
+export async function announceChat(deps: Publisher & { db: Executor }, userId: string, channelId: string, repo: DmRepository = dmRepository): Promise<void> {
+  await announce(deps, userId, await chatOf(deps.db, userId, channelId, repo));
+}
+
 /** After a message went to a direct chat: members who had hidden it see it again (DM_CREATED to each). */
 export async function showAfterSend(deps: Publisher & { db: Executor }, channelId: string, repo: DmRepository = dmRepository): Promise<void> {
   const shown = await repo.showToAll(deps.db, channelId);

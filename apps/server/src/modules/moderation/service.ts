@@ -1,3 +1,4 @@
+import { escapeMarkdown } from '@rally/shared/markdown/escape';
 import type { Ban } from '@rally/shared/api/moderation';
 import { canLeaveTeam } from '@rally/shared/permissions-rank';
 import type { Executor } from '../../db/client';
@@ -9,6 +10,7 @@ import { toModerationUser } from '../audit/mappers';
 import type { TeamAccess } from '../permissions/access';
 import { assertActsOnMember } from '../permissions/assert';
 import { moderationRepository, type ModerationRepository } from './repository';
+import { sendSystemMessage } from '../dms/system';
 
 /**
  * 403 unless the actor may kick or ban the target member (spec 001 §6, docs/permissions.md "Rank"):
@@ -43,7 +45,8 @@ async function publishMemberLeft(deps: ServiceDeps, teamId: string, userId: stri
 
 /**
  * Kick a member (the endpoint checked KICK_MEMBERS): not the creator, only from above. In one
- * transaction the membership goes, the count drops and a USER_KICKED entry is written.
+ * transaction the membership goes, the count drops and a USER_KICKED entry is written; then the
+ * user is told in their system chat (dms/system.ts).
  */
 export async function kickMember(deps: ServiceDeps, access: TeamAccess, userId: string, repo: ModerationRepository = moderationRepository): Promise<void> {
   const target = await targetAccess(deps, access, userId);
@@ -55,13 +58,15 @@ export async function kickMember(deps: ServiceDeps, access: TeamAccess, userId: 
     await recordAudit(tx, teamId, access.userId, { action: 'USER_KICKED', targetType: 'user', targetId: userId }, repo);
   });
   await publishMemberLeft(deps, teamId, userId);
+  await sendSystemMessage(deps, userId, 'kicked', { team: escapeMarkdown(access.team.name) });
 }
 
 /**
  * Ban a user (the endpoint checked BAN_MEMBERS). A member must be below the actor and not the
  * creator, and is removed; a user who is not a member (any more) can be banned too. In one
  * transaction, with the user's row locked (invite joins lock it too, so a join cannot slip in
- * between): the ban, the removal, and a USER_BANNED entry with the reason.
+ * between): the ban, the removal, and a USER_BANNED entry with the reason. A member so removed is
+ * then told, with the reason, in their system chat (dms/system.ts); a user banned before joining is not.
  */
 export async function banMember(
   deps: ServiceDeps,
@@ -88,7 +93,10 @@ export async function banMember(
     );
     return wasMember;
   });
-  if (removed) await publishMemberLeft(deps, teamId, userId);
+  if (!removed) return;
+  await publishMemberLeft(deps, teamId, userId);
+  const team = escapeMarkdown(access.team.name);
+  await sendSystemMessage(deps, userId, stored ? 'bannedWithReason' : 'banned', { team, reason: escapeMarkdown(stored ?? '') });
 }
 
 /** Lift a ban (the endpoint checked BAN_MEMBERS): the ban goes and a USER_UNBANNED entry is written, in one transaction. */

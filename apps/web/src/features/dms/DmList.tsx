@@ -94,7 +94,7 @@ function DmRow({ dm, active }: { dm: DirectChat; active: boolean }) {
   const text =
     last && last.content.trim() === '' && last.attachmentCount > 0
       ? t('preview.attachments', { count: last.attachmentCount })
-      : previewText(last?.content ?? '');
+      : previewText(last?.content ?? '', me ? [...dm.users, me] : dm.users);
   const preview = !last ? '' : last.isDeleted ? t('preview.deleted') : last.createdBy === me?.id ? t('preview.mine', { text }) : text;
   return (
     <li className={`${styles.row}${active ? ` ${styles.active}` : ''}${unread.unread > 0 ? ` ${styles.unread}` : ''}`}>

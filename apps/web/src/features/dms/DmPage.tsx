@@ -15,6 +15,7 @@ import { dmName, dmPlaceName } from './dm-names';
 import { DmList } from './DmList';
 import { useDms } from './queries';
 import styles from './DmPage.module.css';
+import { CardBadges } from '../members/ProfileCardSections';
 
 /**
  * /chat and /chat/:channelId (001 §2): the direct chats beside the open one. On screens up to
@@ -79,6 +80,7 @@ function DmChat({ dm }: { dm: DirectChat }) {
           {other && <PresenceDot presence={other.presence} />}
         </span>
         <h2 className={styles.name}>{dmName(dm)}</h2>
+        {other && <CardBadges user={other} />}
         {other && <span className={styles.slug}>@{other.slug}</span>}
       </header>
       <ChatView teamId={null} channelId={dm.id} place={{ kind: 'dm', name: dmPlaceName(dm) }} chatPeople={people} composerReplacement={replacement} />

@@ -1,5 +1,6 @@
 import type { DirectChat } from '@rally/shared/api/dms';
 import { LIMITS } from '@rally/shared/limits';
+import { toPlainText } from '@rally/shared/markdown/plain-text';
 
 /** What a chat is called: the other person's name, or a group's people's names. */
 export function dmName(dm: Pick<DirectChat, 'users'>): string {
@@ -11,8 +12,12 @@ export function dmPlaceName(dm: Pick<DirectChat, 'users' | 'group'>): string {
   return dm.group ? dmName(dm) : `@${dmName(dm)}`;
 }
 
-/** The list's preview of the newest message: cut at LIMITS.dm.previewLength characters (001 §9), with an ellipsis when cut. */
-export function previewText(content: string): string {
-  const chars = Array.from(content.replace(/\s+/g, ' ').trim());
+/**
+ * The list's preview of the newest message: its plain text (markup gone, mentions of the chat's
+ * people by name, toPlainText), cut at LIMITS.dm.previewLength characters (001 §9), with an
+ * ellipsis when cut.
+ */
+export function previewText(content: string, people: readonly { id: string; username: string }[] = []): string {
+  const chars = Array.from(toPlainText(content, { user: (id) => people.find((p) => p.id === id)?.username }));
   return chars.length > LIMITS.dm.previewLength ? `${chars.slice(0, LIMITS.dm.previewLength).join('')}…` : chars.join('');
 }

@@ -1,6 +1,7 @@
 import type { Message } from '@rally/shared/api/messages';
 import type { Member, Team } from '@rally/shared/api/teams';
 import { Presence, type MeResponse } from '@rally/shared/api/users';
+import { toPlainText } from '@rally/shared/markdown/plain-text';
 import type { QueryClient } from '@tanstack/react-query';
 import i18n from 'i18next';
 import { queryKeys } from '../../lib/query-keys';
@@ -29,10 +30,10 @@ export function notificationBody(qc: QueryClient, message: Pick<Message, 'conten
   if (message.content.trim() === '' && files > 0) return i18n.t('unread:attachments', { count: files });
   const members = teamId ? qc.getQueryData<Member[]>(queryKeys.teamMembers(teamId)) : undefined;
   const channels = teamId ? qc.getQueryData<TeamChannelsData>(queryKeys.teamChannels(teamId))?.channels : undefined;
-  const text = message.content
-    .replace(/<@&\d{1,20}>/g, '@role')
-    .replace(/<@(\d{1,20})>/g, (_, id: string) => `@${members?.find((m) => m.id === id)?.username ?? 'user'}`)
-    .replace(/<#(\d{1,20})>/g, (_, id: string) => `#${channels?.find((c) => c.id === id)?.name ?? 'channel'}`);
+  const text = toPlainText(message.content, {
+    user: (id) => members?.find((m) => m.id === id)?.username,
+    channel: (id) => channels?.find((c) => c.id === id)?.name,
+  });
   return text.length > BODY_MAX ? `${text.slice(0, BODY_MAX - 1)}…` : text;
 }
 
