@@ -1,7 +1,7 @@
 import { PICTURE_VARIANTS } from '../../fixtures/screenshots';
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { postMessage, type ApiTeam, type ApiUser } from '../../fixtures/api';
+import { befriend, createDm, postMessage, type ApiTeam, type ApiUser } from '../../fixtures/api';
 import { snap } from '../../fixtures/screenshots';
 import { expect, test } from '../../fixtures/test';
 import { channelPath, composer, expectChannelOpen } from '../../fixtures/ui';
@@ -95,3 +95,28 @@ for (const { language, size, viewport } of PICTURE_VARIANTS) {
     await snap(page, testInfo, `search-pic-${language}-${size}`);
   });
 }
+
+test("a search in a direct chat finds only that chat's messages and opens the one picked", async ({ user, team, teammate, openAs }, testInfo) => {
+  const word = `portal${unique()}`;
+  await befriend(user, teammate);
+  const chatId = await createDm(user, [teammate]);
+  // The same word in the team's #general, which the teammate reads too, is not this chat's.
+  const otherTeamMessage = `${word} said elsewhere`;
+  await postMessage(user, team.generalId, otherTeamMessage);
+  await postMessage(user, chatId, `Meet at the ${word} at nine`);
+  await postMessage(teammate, chatId, `On my way to the ${word}`);
+  const page = await openAs(teammate, `/chat/${chatId}`);
+  await expect(page.getByRole('heading', { name: user.username, level: 2, exact: true })).toBeVisible();
+  await searchBox(page).fill(`${word} from:${user.username}`);
+  await searchBox(page).press('Enter');
+  const results = resultsPanel(page).getByRole('listbox');
+  await expect(results.getByRole('option')).toHaveCount(1);
+  await expect(results.getByRole('option').first()).toContainText(`Meet at the ${word} at nine`);
+  await expect(resultsPanel(page)).not.toContainText(otherTeamMessage);
+  await snap(page, testInfo, 'search-dm-results');
+  await searchBox(page).fill(word);
+  await searchBox(page).press('Enter');
+  await expect(results.getByRole('option')).toHaveCount(2);
+  await results.getByRole('option').nth(1).click();
+  await expect(page).toHaveURL(new RegExp(`/chat/${chatId}(\\?messageId=\\d+)?$`));
+});

@@ -16,6 +16,7 @@ import { DmList } from './DmList';
 import { useDms } from './queries';
 import styles from './DmPage.module.css';
 import { CardBadges } from '../members/ProfileCardSections';
+import { SearchBox } from '../search/SearchBox';
 
 /**
  * /chat and /chat/:channelId (001 §2): the direct chats beside the open one. On screens up to
@@ -82,6 +83,7 @@ function DmChat({ dm }: { dm: DirectChat }) {
         <h2 className={styles.name}>{dmName(dm)}</h2>
         {other && <CardBadges user={other} />}
         {other && <span className={styles.slug}>@{other.slug}</span>}
+        <SearchBox scope={{ channelId: dm.id, people }} />
       </header>
       <ChatView teamId={null} channelId={dm.id} place={{ kind: 'dm', name: dmPlaceName(dm) }} chatPeople={people} composerReplacement={replacement} />
     </>

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SearchPanel } from './SearchPanel';
+import { SearchPanel, type SearchPanelScope } from './SearchPanel';
 import styles from './Search.module.css';
 
 /** Ctrl+K (⌘K on a Mac) focuses the box: Ctrl+F stays the browser's find. */
@@ -9,11 +9,11 @@ function isSearchShortcut(e: KeyboardEvent): boolean {
 }
 
 /**
- * The message search of a team, in the channel header (as Discord's): Enter runs what is typed,
+ * The message search of a team in the channel header, or of a direct chat in its header (as Discord's): Enter runs what is typed,
  * words and filters (`from:`, `in:`, `before:`, `after:`, see search-input.ts), and opens the
  * results panel; Escape closes it; ArrowDown moves into the results.
  */
-export function SearchBox({ teamId }: { teamId: string }) {
+export function SearchBox({ scope }: { scope: SearchPanelScope }) {
   const { t } = useTranslation('search');
   const input = useRef<HTMLInputElement>(null);
   const box = useRef<HTMLDivElement>(null);
@@ -75,7 +75,7 @@ export function SearchBox({ teamId }: { teamId: string }) {
       {submitted && (
         <SearchPanel
           key={submitted.run}
-          teamId={teamId}
+          scope={scope}
           anchor={box}
           text={submitted.text}
           onClose={close}

@@ -11,7 +11,8 @@ import { SearchResultItem } from './SearchResultItem';
 import styles from './Search.module.css';
 
 interface SearchPanelProps {
-  teamId: string;
+  /** Where to look: a team, or one direct chat and its people. */
+  scope: SearchPanelScope;
   /** The search box: the panel opens below the header that holds it. */
   anchor: RefObject<HTMLElement | null>;
   /** What was typed when the search ran. */
@@ -21,25 +22,33 @@ interface SearchPanelProps {
   onChangeText: (text: string) => void;
 }
 
+/** A team's search, or one direct chat's (its people answer `from:`). */
+export type SearchPanelScope = { teamId: string } | { channelId: string; people: readonly { id: string; username: string }[] };
+
 /**
- * The results of a search in the team (right of the chat on wide screens, the whole screen on
+ * The results of a search in the team or the chat (right of the chat on wide screens, the whole screen on
  * narrow ones): the filters as removable chips, the results newest first as a listbox (arrows,
  * Home/End, Enter opens one), more loaded on scrolling to the end, and the empty and error states.
  * Opening a result goes to its channel with `?messageId=`.
  */
-export function SearchPanel({ teamId, anchor, text, onClose, onChangeText }: SearchPanelProps) {
+export function SearchPanel({ scope, anchor, text, onClose, onChangeText }: SearchPanelProps) {
   const { t } = useTranslation('search');
   const titleId = useId();
   const navigate = useNavigate();
-  const members = useTeamMembers(teamId);
-  const channels = useTeamChannels(teamId);
+  const teamId = 'teamId' in scope ? scope.teamId : '';
+  const chat = 'channelId' in scope ? scope : null;
+  const chatId = chat?.channelId;
+  const people = chat?.people;
+  const members = useTeamMembers(teamId, !!teamId);
+  const channels = useTeamChannels(teamId, !!teamId);
   const parsed = useMemo(() => parseSearchInput(text), [text]);
   const needsMembers = parsed.filters.from !== undefined;
-  const ready = !!channels.data && (!needsMembers || !!members.data);
-  const resolved = useMemo(
-    () => (ready ? toSearchQuery(parsed, { teamId, members: members.data ?? [], channels: channels.data?.channels ?? [] }) : null),
-    [ready, parsed, teamId, members.data, channels.data],
-  );
+  const ready = !teamId || (!!channels.data && (!needsMembers || !!members.data));
+  const resolved = useMemo(() => {
+    if (!ready) return null;
+    if (chatId) return toSearchQuery(parsed, { channelId: chatId, members: people ?? [], channels: [] });
+    return toSearchQuery(parsed, { teamId, members: members.data ?? [], channels: channels.data?.channels ?? [] });
+  }, [ready, parsed, chatId, people, teamId, members.data, channels.data]);
   const request = resolved && 'query' in resolved ? resolved.query : null;
   const search = useMessageSearch(request);
   const results = useMemo(() => search.data?.pages.flatMap((p) => p.results) ?? [], [search.data]);
@@ -134,7 +143,7 @@ export function SearchPanel({ teamId, anchor, text, onClose, onChangeText }: Sea
           ))}
         </ul>
       )}
-      <p className={styles.hint}>{t('panel.hint')}</p>
+      <p className={styles.hint}>{t(chat ? 'panel.chatHint' : 'panel.hint')}</p>
       <div className={styles.body}>
         {inputError ? (
           <p className={styles.state} role="alert">

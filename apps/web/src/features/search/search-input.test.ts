@@ -37,6 +37,13 @@ describe('search box syntax', () => {
     expect(toSearchQuery(parseSearchInput('raid before:2026-02-30'), scope)).toEqual({ error: { kind: 'badDate', value: '2026-02-30' } });
     expect(toSearchQuery(parseSearchInput('   '), scope)).toEqual({ error: { kind: 'empty' } });
   });
+
+  it('searches one direct chat: its people for from:, no channel to name', () => {
+    const chat = { channelId: '77', members: [{ id: '10', username: 'Ada' }], channels: [] };
+    expect(toSearchQuery(parseSearchInput('raid from:ada'), chat)).toEqual({ query: { channelId: '77', q: 'raid', authorId: '10' } });
+    expect(toSearchQuery(parseSearchInput('in:general'), chat)).toEqual({ error: { kind: 'unknownChannel', value: 'general' } });
+    expect(toSearchQuery(parseSearchInput(''), chat)).toEqual({ error: { kind: 'empty' } });
+  });
 });
 
 describe('highlightParts', () => {

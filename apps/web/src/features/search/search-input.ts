@@ -34,8 +34,13 @@ export function removeFilter(text: string, key: FilterKey): string {
 /** Why a typed search cannot run: a filter naming nobody, or a date that is not one. */
 export type SearchInputError = { kind: 'unknownUser' | 'unknownChannel' | 'badDate'; value: string } | { kind: 'empty' };
 
+/**
+ * Where a search looks: a team (`in:` names one of its channels), or one direct chat (`channelId`;
+ * its people are the `members`, and there is no channel to name).
+ */
 export interface SearchScope {
-  teamId: string;
+  teamId?: string;
+  channelId?: string;
   members: readonly { id: string; username: string }[];
   channels: readonly { id: string; name: string; type: string }[];
 }
@@ -47,17 +52,14 @@ function localMidnight(date: string): string {
 }
 
 /**
- * The request of a typed search in a team: `from:` is a member's username (an @ before it is
- * allowed), `in:` one of the team's channels (a # allowed), dates are YYYY-MM-DD in the user's
+ * The request of a typed search in a team or a chat (SearchScope): `from:` is a member's username
+ * (an @ before it is allowed), `in:` one of the team's channels (a # allowed), dates are YYYY-MM-DD in the user's
  * time zone (`before` that day, `after` from that day on). An error when a filter cannot be read or
  * nothing is asked.
  */
-export function toSearchQuery(
-  parsed: ParsedSearch,
-  scope: SearchScope,
-): { query: Partial<SearchMessagesQuery> & { teamId: string } } | { error: SearchInputError } {
+export function toSearchQuery(parsed: ParsedSearch, scope: SearchScope): { query: Partial<SearchMessagesQuery> } | { error: SearchInputError } {
   const { from, in: inName, before, after } = parsed.filters;
-  const query: Partial<SearchMessagesQuery> & { teamId: string } = { teamId: scope.teamId };
+  const query: Partial<SearchMessagesQuery> = scope.teamId ? { teamId: scope.teamId } : { channelId: scope.channelId };
   if (parsed.words) query.q = parsed.words;
   if (from !== undefined) {
     const name = from.replace(/^@/u, '').toLocaleLowerCase();
@@ -79,7 +81,7 @@ export function toSearchQuery(
     if (!/^\d{4}-\d{2}-\d{2}$/u.test(value) || !isSearchDate(value)) return { error: { kind: 'badDate', value } };
     query[key] = localMidnight(value);
   }
-  if (!query.q && !query.authorId && !query.channelId && !query.before && !query.after) return { error: { kind: 'empty' } };
+  if (!query.q && !query.authorId && inName === undefined && !query.before && !query.after) return { error: { kind: 'empty' } };
   return { query };
 }
 

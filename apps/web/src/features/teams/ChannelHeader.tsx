@@ -70,7 +70,7 @@ export function ChannelHeader({ channel }: { channel: Channel }) {
           </span>
         </a>
       )}
-      {channel.teamId && <SearchBox teamId={channel.teamId} />}
+      {channel.teamId && <SearchBox scope={{ teamId: channel.teamId }} />}
       {showDescription && <ChannelDescriptionDialog channel={channel} onClose={() => setShowDescription(false)} />}
     </header>
   );
