@@ -31,10 +31,17 @@ export function DmList({ activeId }: { activeId: string | undefined }) {
       <header className={styles.header}>
         <h1 className={styles.title}>{t('title')}</h1>
         <span className={styles.headerActions}>
-          <Link to="/me/friends" className={styles.friendsLink}>
-            {t('friends')}
+          {/* An icon with its name as a tooltip, so that the title keeps its room in the 240 px column. */}
+          <Link to="/me/friends" className={styles.headerButton} aria-label={t('friends')} title={t('friends')}>
+            <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+              <g stroke="currentColor" strokeWidth="2" strokeLinecap="round" fill="none">
+                <circle cx="9" cy="8" r="3.5" />
+                <path d="M2.5 20c.6-3.6 3.3-5.5 6.5-5.5s5.9 1.9 6.5 5.5" />
+                <path d="M15.5 4.8a3.5 3.5 0 0 1 0 6.4M18 14.8c1.9.8 3.1 2.5 3.5 5.2" />
+              </g>
+            </svg>
           </Link>
-          <button type="button" className={styles.newChat} onClick={() => setCreating(true)} aria-label={t('newChat.open')} title={t('newChat.open')}>
+          <button type="button" className={styles.headerButton} onClick={() => setCreating(true)} aria-label={t('newChat.open')} title={t('newChat.open')}>
             <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
               <path d="M12 5v14M5 12h14" stroke="currentColor" strokeWidth="2" strokeLinecap="round" fill="none" />
             </svg>
