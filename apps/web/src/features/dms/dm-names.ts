@@ -1,5 +1,6 @@
 import type { DirectChat } from '@rally/shared/api/dms';
 import { LIMITS } from '@rally/shared/limits';
+import { emojiTokensAsText } from '../emoji/emoji-text';
 
 /** What a chat is called: the other person's name, or a group's people's names. */
 export function dmName(dm: Pick<DirectChat, 'users'>): string {
@@ -11,8 +12,8 @@ export function dmPlaceName(dm: Pick<DirectChat, 'users' | 'group'>): string {
   return dm.group ? dmName(dm) : `@${dmName(dm)}`;
 }
 
-/** The list's preview of the newest message: cut at LIMITS.dm.previewLength characters (001 §9), with an ellipsis when cut. */
+/** The list's preview of the newest message: team emoji as `:name:`, cut at LIMITS.dm.previewLength characters (001 §9), with an ellipsis when cut. */
 export function previewText(content: string): string {
-  const chars = Array.from(content.replace(/\s+/g, ' ').trim());
+  const chars = Array.from(emojiTokensAsText(content).replace(/\s+/g, ' ').trim());
   return chars.length > LIMITS.dm.previewLength ? `${chars.slice(0, LIMITS.dm.previewLength).join('')}…` : chars.join('');
 }

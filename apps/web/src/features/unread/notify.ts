@@ -4,6 +4,7 @@ import { Presence, type MeResponse } from '@rally/shared/api/users';
 import type { QueryClient } from '@tanstack/react-query';
 import i18n from 'i18next';
 import { queryKeys } from '../../lib/query-keys';
+import { emojiTokensAsText } from '../emoji/emoji-text';
 import type { TeamChannelsData } from '../teams/channel-queries';
 import { playSound } from './sounds';
 import { isSeen } from './viewing';
@@ -23,13 +24,13 @@ function doNotDisturb(me: MeResponse): boolean {
   return me.user.presence === Presence.DND || me.settings.presence === Presence.DND;
 }
 
-/** The message as readable text: mentions and channel links by name where this client knows them; a message of files only names them. */
+/** The message as readable text: mentions and channel links by name where this client knows them, team emoji as `:name:`; a message of files only names them. */
 export function notificationBody(qc: QueryClient, message: Pick<Message, 'content'> & Partial<Pick<Message, 'attachments'>>, teamId: string | null): string {
   const files = message.attachments?.length ?? 0;
   if (message.content.trim() === '' && files > 0) return i18n.t('unread:attachments', { count: files });
   const members = teamId ? qc.getQueryData<Member[]>(queryKeys.teamMembers(teamId)) : undefined;
   const channels = teamId ? qc.getQueryData<TeamChannelsData>(queryKeys.teamChannels(teamId))?.channels : undefined;
-  const text = message.content
+  const text = emojiTokensAsText(message.content)
     .replace(/<@&\d{1,20}>/g, '@role')
     .replace(/<@(\d{1,20})>/g, (_, id: string) => `@${members?.find((m) => m.id === id)?.username ?? 'user'}`)
     .replace(/<#(\d{1,20})>/g, (_, id: string) => `#${channels?.find((c) => c.id === id)?.name ?? 'channel'}`);
