@@ -73,11 +73,13 @@ export function EmojiTab({ team }: { team: Team }) {
           {t('settings.upload')}
         </Button>
         {emojis.isSuccess && (
-          <span className={listStyles.count} aria-label={t('settings.countLabel', { count, max: LIMITS.emoji.perTeam })}>
-            {t('settings.count', { count, max: LIMITS.emoji.perTeam })}
+          <span className={listStyles.count}>
+            <span aria-hidden="true">{t('settings.count', { count, max: LIMITS.emoji.perTeam })}</span>
+            <span className="visually-hidden">{t('settings.countLabel', { count, max: LIMITS.emoji.perTeam })}</span>
           </span>
         )}
       </div>
+      {full && <p className={listStyles.description}>{t('errors:emoji_limit')}</p>}
       {problem && (
         <p className={styles.problem} role="alert">
           {problem}
@@ -158,7 +160,8 @@ function EmojiRow({ team, emoji, onDelete }: { team: Team; emoji: TeamEmoji; onD
 
   return (
     <li className={listStyles.row}>
-      <img className={styles.image} src={emoji.url} alt={label} width={40} height={40} loading="lazy" />
+      {/* Its name follows: the image needs none of its own. */}
+      <img className={styles.image} src={emoji.url} alt="" width={40} height={40} loading="lazy" />
       <div className={listStyles.main}>
         {!editing ? (
           <span className={listStyles.title}>{label}</span>
