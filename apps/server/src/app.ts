@@ -39,6 +39,9 @@ import { dmRoutes } from './modules/dms/routes';
 import { searchRoutes } from './modules/search/routes';
 import { readStateRoutes } from './modules/read-states/routes';
 import { uploadRoutes } from './modules/uploads/routes';
+import { uploadContentType } from './modules/uploads/service';
+import { createStorage, type Storage } from './modules/uploads/storage';
+import { emojiRoutes } from './modules/emojis/routes';
 import { mediaRoutes } from './modules/media/routes';
 import { healthRoutes, REGION_EXEMPT_PATHS } from './modules/health/routes';
 import { attachGateway, type Gateway } from './gateway/gateway';
@@ -54,6 +57,8 @@ declare module 'fastify' {
     databaseKind: DatabaseHandle['kind'];
     bus: EventBus;
     rateLimiter: RateLimiter;
+    /** Where uploaded files live (modules/uploads/storage): one per app, for the upload routes and the team emoji. */
+    storage: Storage;
     gateway: Gateway;
     /** The periodic deletion of expired sessions (modules/auth/session-expiry.ts). */
     sessionSweep: SessionSweep;
@@ -92,6 +97,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   app.decorate('databaseKind', database.kind);
   app.decorate('bus', bus);
   app.decorate('rateLimiter', rateLimiter);
+  app.decorate('storage', createStorage(config, uploadContentType));
   app.decorate('secret', resolveSecret(config));
   app.decorateRequest('userId', null);
   app.decorateRequest('user', null);
@@ -125,6 +131,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     messageRoutes,
     messageActionRoutes,
     reactionRoutes,
+    emojiRoutes,
     reportRoutes,
     friendRoutes,
     dmRoutes,
@@ -161,6 +168,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     await gateway.shutdown();
   });
   app.addHook('onClose', async () => {
+    await app.storage.close();
     if (!deps.bus) await bus.close();
     if (!deps.rateLimiter) await rateLimiter.close();
     if (!deps.database) await database.close();

@@ -9,6 +9,7 @@ import { ENDPOINTS } from '@rally/shared/api/endpoints';
 import { call, withTestApp } from '../helpers/app';
 import { makeMember, makeRole, makeTeam, makeUser, type TestUser } from '../helpers/factories';
 import type { RouteEntry } from '../../src/http/route-table';
+import { makeEmoji } from '../../src/modules/emojis/testing';
 import { messageSendRateKey } from '../../src/modules/messages/service';
 import { BAD_PARAMS, BAD_QUERY_VALUES, BAD_RAW_BODIES, BAD_VALUES, baseValue, harvestFieldNames } from './inputs';
 
@@ -48,7 +49,7 @@ describe('fuzzing every API route', () => {
   });
 
   /**
-   * A new owner with a team of their own, a member, a role, an invite and a message, for each route:
+   * A new owner with a team of their own, a member, a role, an emoji, an invite and a message, for each route:
    * what one route's requests change or delete (a channel, the team, a membership) cannot take the
    * next route's requests off their path.
    */
@@ -63,6 +64,7 @@ describe('fuzzing every API route', () => {
       categoryId: team.categoryId,
       userId: member.id,
       roleId: await makeRole(ctx.app, team.teamId, { name: 'fuzzed', permissions: 0 }),
+      emojiId: (await makeEmoji(ctx.app, team.teamId, 'fuzzed')).id,
     });
     const invite = await call(ctx.app, 'POST', '/api/v1/teams/invite', { cookie: owner.cookie, body: { teamId: ids.teamId } });
     ids.code = invite.json().invite.code;

@@ -40,17 +40,19 @@ export async function makePixelBomb(width: number, height: number): Promise<Buff
 /** A multipart form part: a file (bytes, a file name and a declared type) or a text field. */
 export type FormPart = { file: Uint8Array; filename: string; contentType: string } | string;
 
-/** POST a multipart form as a browser sends it (the CSRF header and the session cookie with it). */
+/** POST a multipart form as a browser sends it (the CSRF header and the session cookie with it); a list is several parts of one name. */
 export async function postForm(
   app: FastifyInstance,
   url: string,
-  parts: Record<string, FormPart>,
+  parts: Record<string, FormPart | FormPart[]>,
   options: { cookie?: string; headers?: Record<string, string> } = {},
 ): Promise<LightMyRequestResponse> {
   const form = new FormData();
-  for (const [name, part] of Object.entries(parts)) {
-    if (typeof part === 'string') form.append(name, part);
-    else form.append(name, new Blob([part.file], { type: part.contentType }), part.filename);
+  for (const [name, value] of Object.entries(parts)) {
+    for (const part of Array.isArray(value) ? value : [value]) {
+      if (typeof part === 'string') form.append(name, part);
+      else form.append(name, new Blob([part.file], { type: part.contentType }), part.filename);
+    }
   }
   const request = new Request('http://localhost/', { method: 'POST', body: form });
   return app.inject({

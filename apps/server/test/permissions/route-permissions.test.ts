@@ -5,7 +5,8 @@ import type { Endpoint, EndpointPermission } from '@rally/shared/api/endpoint';
 import { ENDPOINTS } from '@rally/shared/api/endpoints';
 import type { EndpointName } from '@rally/shared/api/routes';
 import { ChannelPermission, TeamPermission, type ChannelPermissionName, type TeamPermissionName } from '@rally/shared/permissions';
-import { auditLogEntries, bans, channels, invites, memberRoles, messages, roles, scheduledMessages, teamMembers, teams } from '../../src/db/schema';
+import { auditLogEntries, bans, channels, emojis, invites, memberRoles, messages, roles, scheduledMessages, teamMembers, teams } from '../../src/db/schema';
+import { makeEmoji } from '../../src/modules/emojis/testing';
 import { insertInvite } from '../../src/modules/invites/repository';
 import { insertBan } from '../../src/modules/moderation/repository';
 import { insertMessage } from '../../src/modules/messages/repository';
@@ -13,6 +14,7 @@ import { insertScheduled } from '../../src/modules/scheduled-messages/repository
 import { newId } from '../../src/lib/snowflake';
 import { call, withTestApp } from '../helpers/app';
 import { makeChannel, makeMember, makeRole, makeTeam, makeUser, type TestUser } from '../helpers/factories';
+import { postForm, type FormPart } from '../helpers/images';
 
 /**
  * Every permissioned route of the route list (ENDPOINTS), walked: a member without the endpoint's
@@ -71,10 +73,15 @@ interface Fixtures {
   holderMessageId: string;
   /** A scheduled message of `holder` in #general, due tomorrow. */
   holderScheduledId: string;
+  /** An emoji of the team. */
+  emojiId: string;
 }
 
-/** A valid request for each permissioned endpoint: path parameters beyond the team's, and the body. */
-type Valid = (f: Fixtures) => { params?: Record<string, string>; body?: unknown };
+/** A valid request for each permissioned endpoint: path parameters beyond the team's, and the body (JSON, or a multipart `form`). */
+type Valid = (f: Fixtures) => { params?: Record<string, string>; body?: unknown; form?: Record<string, FormPart | FormPart[]> };
+
+/** A 1×1 PNG, for the emoji upload. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 const VALID_INPUTS: Partial<Record<EndpointName, Valid>> = {
   updateTeam: () => ({ body: { name: 'Renamed' } }),
@@ -122,6 +129,9 @@ const VALID_INPUTS: Partial<Record<EndpointName, Valid>> = {
   removeReaction: (f) => ({ params: { channelId: f.generalId, messageId: f.holderMessageId, emoji: '👍' } }),
   listScheduledMessages: (f) => ({ params: { channelId: f.generalId } }),
   cancelScheduledMessage: (f) => ({ params: { channelId: f.generalId, scheduledMessageId: f.holderScheduledId } }),
+  uploadTeamEmojis: () => ({ form: { emojis: { file: PNG, filename: 'walked.png', contentType: 'image/png' } } }),
+  renameTeamEmoji: (f) => ({ params: { emojiId: f.emojiId }, body: { name: 'walked' } }),
+  deleteTeamEmoji: (f) => ({ params: { emojiId: f.emojiId } }),
 };
 
 describe('every permissioned route: refused without its bit, nothing changed; allowed with it', () => {
@@ -151,6 +161,7 @@ describe('every permissioned route: refused without its bit, nothing changed; al
     const holderScheduledId = (
       await insertScheduled(ctx.db, { id: newId(), channelId: team.generalId, authorId: holder!.id, content: 'fixture', sendAt: tomorrow })
     ).id;
+    const emojiId = (await makeEmoji(ctx, teamId, 'fixture')).id;
     if (bit.kind === 'channel') {
       // Written as the rows the channel routes write (the overwrite route is itself under test here).
       const mask = ChannelPermission[bit.bit];
@@ -181,10 +192,11 @@ describe('every permissioned route: refused without its bit, nothing changed; al
       code,
       holderMessageId,
       holderScheduledId,
+      emojiId,
     };
   }
 
-  /** Every row of the team that a route may write: the team, its roles, members and held roles, channels, messages, scheduled messages, bans, invites and audit log. */
+  /** Every row of the team that a route may write: the team, its roles, members and held roles, channels, messages, scheduled messages, bans, invites, emoji and audit log. */
   async function snapshot(teamId: string) {
     const teamChannels = await ctx.db.select().from(channels).where(eq(channels.teamId, teamId)).orderBy(asc(channels.id));
     const channelIds = teamChannels.map((c) => c.id);
@@ -200,6 +212,7 @@ describe('every permissioned route: refused without its bit, nothing changed; al
         : [],
       bans: await ctx.db.select().from(bans).where(eq(bans.teamId, teamId)).orderBy(asc(bans.userId)),
       invites: await ctx.db.select().from(invites).where(eq(invites.teamId, teamId)).orderBy(asc(invites.code)),
+      emojis: await ctx.db.select().from(emojis).where(eq(emojis.teamId, teamId)).orderBy(asc(emojis.id)),
       audit: await ctx.db.select().from(auditLogEntries).where(eq(auditLogEntries.teamId, teamId)).orderBy(asc(auditLogEntries.id)),
     };
   }
@@ -213,6 +226,10 @@ describe('every permissioned route: refused without its bit, nothing changed; al
       if (value === undefined) throw new Error(`${name}: VALID_INPUTS gives no ${key}`);
       return encodeURIComponent(value);
     });
+    if (valid.form) {
+      if (endpoint.method !== 'POST') throw new Error(`${name}: a form is posted`);
+      return postForm(ctx.app, url, valid.form, { cookie: who.cookie });
+    }
     return call(ctx.app, endpoint.method, url, { cookie: who.cookie, ...(valid.body === undefined ? {} : { body: valid.body }) });
   }
 

@@ -1,4 +1,5 @@
 import type { InlineNode } from './ast';
+import { customEmojiAt } from './custom-emoji';
 import { parseHttpUrl } from './links';
 
 /** What the inline parser may make of a piece of text. */
@@ -134,7 +135,8 @@ function count(s: string, from: number, to: number, c: string): number {
 
 /**
  * The inline nodes of `s`: code spans first (their text is never parsed), backslash escapes,
- * spoilers, bold, underline, strike, italics, mentions, @everyone / @here, masked and plain links.
+ * spoilers, bold, underline, strike, italics, team emoji (`<:name:id>`, also in a link's text),
+ * mentions, @everyone / @here, masked and plain links.
  * Linear in practice: each search for a closing marker that fails is remembered, so that a text
  * full of unclosed markers is not scanned again for each one.
  */
@@ -165,6 +167,12 @@ export function parseInline(s: string, options: InlineOptions, depth = 0): Inlin
       if (c === '`') {
         const end = codeSpanEnd(s, j);
         j = end === -1 ? j + runLength(s, j, '`') : end;
+        continue;
+      }
+      // An emoji's name may hold underscores: none of them closes a marker opened before it.
+      const emoji = c === '<' ? customEmojiAt(s, j) : null;
+      if (emoji) {
+        j = emoji.end;
         continue;
       }
       if (s.startsWith(d.marker, j) && j > from && d.canClose(s, j)) {
@@ -219,6 +227,12 @@ export function parseInline(s: string, options: InlineOptions, depth = 0): Inlin
       }
     }
     if (c === '<') {
+      const emoji = customEmojiAt(s, i);
+      if (emoji) {
+        push(emoji.node);
+        i = emoji.end;
+        continue;
+      }
       const mention = options.mentions ? mentionAt(s, i) : null;
       if (mention) {
         push(mention.node);

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { EMOJI_NAME_PATTERN } from '../api/emojis';
 import type { BlockNode, InlineNode } from './ast';
+import { collectCustomEmoji, customEmojiAt, customEmojiTokens } from './custom-emoji';
 import { internalPath, parseHttpUrl } from './links';
 import { collectMentions } from './mentions';
 import { parseMarkdown } from './parse';
@@ -164,6 +166,76 @@ describe('mentions', () => {
   });
 });
 
+describe('team emoji', () => {
+  const ID = '123456789012345678';
+  const emoji = (name: string, id = ID): InlineNode => ({ type: 'customEmoji', id, name });
+
+  it('parses <:name:id> anywhere inline: alone, among text, in formatting, in a link text, in quotes, lists and headings', () => {
+    expect(inline(`<:party:${ID}>`)).toEqual([emoji('party')]);
+    expect(inline(`hi <:a_b:1>there`)).toEqual([text('hi '), emoji('a_b', '1'), text('there')]);
+    expect(inline(`**<:B0ld:${ID}>**`)).toEqual([{ type: 'strong', children: [emoji('B0ld')] }]);
+    expect(inline(`[<:go:${ID}> docs](https://example.com)`)).toEqual([
+      { type: 'link', href: 'https://example.com/', masked: true, children: [emoji('go'), text(' docs')] },
+    ]);
+    expect(parseMarkdown(`> <:q:1>\n- <:l:2>\n# <:h:3>`)).toEqual([
+      { type: 'quote', children: [{ type: 'paragraph', children: [emoji('q', '1')] }] },
+      { type: 'list', ordered: false, start: 1, items: [{ children: [emoji('l', '2')], sublist: null }] },
+      { type: 'heading', level: 1, children: [emoji('h', '3')] },
+    ]);
+  });
+
+  it("an emoji's underscores neither open nor close italics or underline around it", () => {
+    expect(inline(`_x <:a_:1> y_`)).toEqual([{ type: 'em', children: [text('x '), emoji('a_', '1'), text(' y')] }]);
+    expect(inline(`__u <:a__b:1>__`)).toEqual([{ type: 'underline', children: [text('u '), emoji('a__b', '1')] }]);
+    expect(inline(`<:__init__:1>`)).toEqual([emoji('__init__', '1')]);
+  });
+
+  it('is not an emoji in code, after a backslash, or malformed (the characters stay text)', () => {
+    expect(inline('`<:a:1>`')).toEqual([{ type: 'code', text: '<:a:1>' }]);
+    expect(parseMarkdown('```\n<:a:1>\n```')).toEqual([{ type: 'codeBlock', lang: null, text: '<:a:1>' }]);
+    expect(inline('\\<:a:1>')).toEqual([text('<:a:1>')]);
+    const malformed = [
+      '<:a:>',
+      '<::1>',
+      '<:a-b:1>',
+      '<:a b:1>',
+      '<:a:1x>',
+      '<:a:1',
+      '<:a:-1>',
+      '<:a:01>',
+      '<:ğ:1>',
+      '<a:anim:1>',
+      '<: a:1>',
+      `<:${'n'.repeat(33)}:1>`,
+      '<:a:9223372036854775808>',
+      '<:a:12345678901234567890>',
+    ];
+    for (const raw of malformed) expect(inline(raw), raw).toEqual([text(raw)]);
+    expect(inline(`<:${'n'.repeat(32)}:9223372036854775807>`)).toEqual([emoji('n'.repeat(32), '9223372036854775807')]);
+  });
+
+  it('takes exactly the names of EMOJI_NAME_PATTERN up to 32 characters', () => {
+    for (const name of ['a', 'A_1', '_', '9', 'x'.repeat(32), 'x'.repeat(33), 'é', 'a.b', 'a:b', '', 'Ω', 'a\u200bb']) {
+      const valid = EMOJI_NAME_PATTERN.test(name) && name.length <= 32;
+      expect(customEmojiAt(`<:${name}:1>`, 0) !== null, name).toBe(valid);
+    }
+  });
+
+  it('collects what a message shows (not code); finds every written token with its position', () => {
+    const content = 'a <:one:1> `<:two:2>` <:one:1>\n```\n<:three:3>\n```\n\\<:four:4> <:bad:x>';
+    expect(collectCustomEmoji(parseMarkdown(content))).toEqual([emoji('one', '1'), emoji('one', '1')]);
+    const tokens = customEmojiTokens(content);
+    expect(tokens.map((t) => [t.name, t.id, content.slice(t.start, t.end)])).toEqual([
+      ['one', '1', '<:one:1>'],
+      ['two', '2', '<:two:2>'],
+      ['one', '1', '<:one:1>'],
+      ['three', '3', '<:three:3>'],
+      ['four', '4', '<:four:4>'],
+    ]);
+    expect(customEmojiTokens('<:<:a:1>')).toEqual([{ start: 2, end: 8, name: 'a', id: '1' }]);
+  });
+});
+
 describe('links', () => {
   it('auto-links http(s) URLs, trimming punctuation and unbalanced parentheses', () => {
     expect(inline('see https://example.com/a_(b), ok.')).toEqual([
@@ -220,6 +292,8 @@ describe('the XSS corpus', () => {
         expect(node.href).toMatch(/^https?:\/\//);
       }
     }
+    // An emoji shows only its own name (letters, digits, underscores) and id (digits).
+    for (const node of allInline(blocks)) if (node.type === 'customEmoji') expect(`${node.name}:${node.id}`).toMatch(/^\w{1,32}:\d{1,19}$/);
     // Nothing is lost or invented: the characters a reader sees all come from the message.
     for (const ch of new Set(visible(blocks))) expect(content.includes(ch)).toBe(true);
   });

@@ -42,4 +42,7 @@ export const XSS_CORPUS: readonly string[] = [
   '<math><mi xlink:href="javascript:alert(1)">x</mi></math>',
   '{{constructor.constructor("alert(1)")()}}',
   '"><svg/onload=alert(1)>',
+  // Team emoji look-alikes: a name is letters, digits and underscores and an id digits, so none of these is an emoji.
+  '<:x" onerror="alert(1):1> <:a:1 onerror=alert(1)> <:<img src=x onerror=alert(1)>:1>',
+  '<:javascript:alert(1)> <:a:javascript:1> <a:anim:1>',
 ];

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { customEmojiToken } from '@rally/shared/api/emojis';
 import { call, withTestApp } from '../../../test/helpers/app';
 import { makeTeam, makeUser } from '../../../test/helpers/factories';
 import { loggedDatabase, QueryLog, type QueryProfile } from '../../../test/helpers/query-log';
+import { makeEmoji } from '../emojis/testing';
 import { createInviteVia } from '../teams/testing';
 
 /**
@@ -36,6 +38,17 @@ describe('database statements per request', () => {
     );
     expect(cost.statements, cost.all).toHaveLength(6);
     expect(cost.roundTrips, cost.all).toBe(3);
+  });
+
+  it('message send with a team emoji: one statement more, for the emoji and whether the author may use it', async () => {
+    const { member, team } = await teamOfTwo();
+    const emoji = await makeEmoji(ctx.app, team.teamId, 'gg');
+    const cost = await costOf(
+      () => call(ctx.app, 'POST', `/api/v1/channels/${team.generalId}/messages`, { cookie: member.cookie, body: { content: `gg ${customEmojiToken(emoji)}` } }),
+      201,
+    );
+    expect(cost.statements, cost.all).toHaveLength(7);
+    expect(cost.roundTrips, cost.all).toBe(4);
   });
 
   it('team members: the session, the team access, the member list', async () => {

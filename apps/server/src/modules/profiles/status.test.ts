@@ -5,7 +5,7 @@ import { call, withTestApp } from '../../../test/helpers/app';
 import { makeTeam, makeUser, type TeamFixture, type TestUser } from '../../../test/helpers/factories';
 import { first } from '../../../test/helpers/rows';
 import { users } from '../../db/schema';
-import { makeEmoji } from '../reactions/testing';
+import { makeEmoji } from '../emojis/testing';
 
 /**
  * Custom status (POST/DELETE /api/v1/me/status, spec 001 §7 Status) and game activity (POST/DELETE

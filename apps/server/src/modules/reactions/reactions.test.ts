@@ -11,7 +11,7 @@ import { newId } from '../../lib/snowflake';
 import { messageSendRateKey } from '../messages/service';
 import { reactionRateKey } from './service';
 import { canonicalStandardEmoji } from './standard-emoji';
-import { makeEmoji } from './testing';
+import { makeEmoji } from '../emojis/testing';
 
 /** 👍 as emojibase writes it (with the emoji presentation selector, U+FE0F). */
 const THUMBS = '\u{1F44D}\uFE0F';

@@ -62,16 +62,6 @@ export async function emojisOfMember(db: Executor, userId: string): Promise<Emoj
     .orderBy(asc(emojis.teamId), asc(emojis.id));
 }
 
-/** Whether the user belongs to the team. */
-export async function isTeamMember(db: Executor, teamId: string, userId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ userId: teamMembers.userId })
-    .from(teamMembers)
-    .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)))
-    .limit(1);
-  return row !== undefined;
-}
-
 /**
  * Add the user's reaction in one transaction, unless the message is gone (deleted, or not in the
  * channel) or already has `max` different emoji and this is not one of them. The message row is
@@ -109,5 +99,5 @@ export async function deleteReaction(db: Executor, row: { messageId: string; emo
   return deleted.length > 0;
 }
 
-export const reactionRepository = { reactionsOfMessages, findEmojis, emojisOfMember, isTeamMember, insertReaction, deleteReaction };
+export const reactionRepository = { reactionsOfMessages, findEmojis, emojisOfMember, insertReaction, deleteReaction };
 export type ReactionRepository = typeof reactionRepository;

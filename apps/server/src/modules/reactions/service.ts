@@ -1,15 +1,15 @@
-import { UserFlags } from '@rally/shared/api/users';
 import { isSnowflake } from '@rally/shared/ids';
 import { isCustomEmojiId, type CustomEmoji, type Reaction } from '@rally/shared/api/reactions';
 import { LIMITS, RATE_LIMITS } from '@rally/shared/limits';
-import { ChannelPermission, hasBit } from '@rally/shared/permissions';
 import type { Executor } from '../../db/client';
 import { AppError, badRequest, forbidden, notFound, tooManyRequests } from '../../lib/errors';
 import { publishEvent } from '../../lib/events';
 import type { RateLimiter } from '../../lib/rate-limit';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { findMessageInChannel } from '../messages/repository';
-import { channelPermissions, isDmAccess, type AnyChannelAccess } from '../permissions/access';
+import { findNamedEmojis } from '../emojis/repository';
+import { emojiRefusal } from '../emojis/usable';
+import type { AnyChannelAccess } from '../permissions/access';
 import { reactionRepository, type EmojiRow, type ReactionRepository } from './repository';
 import { canonicalStandardEmoji } from './standard-emoji';
 
@@ -48,35 +48,31 @@ export async function reactionsFor(
 
 /**
  * The emoji of a new reaction (spec 001 §6): a standard emoji of emojibase's set, or a team emoji
+ * the user may use in the channel (emojiRefusal of emojis/usable.ts, the rule of messages too: one
  * of the channel's team; one of another team only for a member of that team with PREMIUM (403
  * reaction_emoji_external) and USE_EXTERNAL_EMOJIS on the channel (403
- * reaction_emoji_external_forbidden; a direct chat, which has no such bit, asks only the first
- * two, as Discord's Nitro). Anything else: 400 reaction_emoji_invalid.
+ * reaction_emoji_external_forbidden; a direct chat asks only the first two, as Discord's Nitro).
+ * Anything else: 400 reaction_emoji_invalid. One statement for a team emoji, none for a standard one.
  */
-async function resolveNewEmoji(
-  deps: ServiceDeps,
-  { access, channel }: AnyChannelAccess,
-  user: { id: string; flags: number },
-  raw: string,
-  repo: ReactionRepository,
-): Promise<ResolvedEmoji> {
+async function resolveNewEmoji(deps: ServiceDeps, where: AnyChannelAccess, user: { id: string; flags: number }, raw: string): Promise<ResolvedEmoji> {
   if (!isCustomEmojiId(raw)) {
     const emojiId = canonicalStandardEmoji(raw);
     if (!emojiId) throw badRequest('reaction_emoji_invalid', { emoji: 'reaction_emoji_invalid' });
     return { emojiId, custom: null };
   }
   // Digits beyond a snowflake's range name no emoji (and would not fit the bigint column).
-  const [custom] = isSnowflake(raw) ? await repo.findEmojis(deps.db, [raw]) : [];
+  const [custom] = isSnowflake(raw) ? await findNamedEmojis(deps.db, [raw], user.id) : [];
   if (!custom) throw badRequest('reaction_emoji_invalid', { emoji: 'reaction_emoji_invalid' });
-  const dm = isDmAccess(access);
-  if (dm || custom.teamId !== access.team.id) {
-    if (!(await repo.isTeamMember(deps.db, custom.teamId, user.id))) throw badRequest('reaction_emoji_invalid', { emoji: 'reaction_emoji_invalid' });
-    if (!hasBit(user.flags, UserFlags.PREMIUM)) throw forbidden('reaction_emoji_external');
-    if (!dm && !hasBit(channelPermissions(access, channel), ChannelPermission.USE_EXTERNAL_EMOJIS)) {
+  switch (emojiRefusal(where, user, custom)) {
+    case 'not_member':
+      throw badRequest('reaction_emoji_invalid', { emoji: 'reaction_emoji_invalid' });
+    case 'not_premium':
+      throw forbidden('reaction_emoji_external');
+    case 'not_allowed_here':
       throw forbidden('reaction_emoji_external_forbidden');
-    }
+    case null:
+      return { emojiId: custom.id, custom };
   }
-  return { emojiId: custom.id, custom };
 }
 
 async function hitRateLimit(deps: ReactionServiceDeps, userId: string): Promise<void> {
@@ -100,7 +96,7 @@ export async function addReaction(
   repo: ReactionRepository = reactionRepository,
 ): Promise<void> {
   await hitRateLimit(deps, user.id);
-  const { emojiId, custom } = await resolveNewEmoji(deps, where, user, raw, repo);
+  const { emojiId, custom } = await resolveNewEmoji(deps, where, user, raw);
   const channelId = where.channel.id;
   const max = LIMITS.reactions.distinctPerMessage;
   const outcome = await repo.insertReaction(deps.db, { channelId, messageId, emojiId, userId: user.id }, max);

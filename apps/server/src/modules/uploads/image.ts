@@ -25,14 +25,29 @@ export async function readHead(path: string, length = 16): Promise<Uint8Array> {
   }
 }
 
+/** How reencodeImage writes the image when it is not to stay as it is. */
+export interface ReencodeOptions {
+  /** Scaled down (never up) to fit inside a square of this many pixels, keeping its aspect ratio. */
+  fitInside?: number;
+  /** Written in this format instead of its own (an animation stays one when the format has them: gif, webp). */
+  to?: ImageFormat;
+}
+
 /**
- * Decode the image at `input` and write it again to `output` in the same format: every frame of an
- * animation kept, EXIF orientation applied to the pixels, and no metadata at all (EXIF, GPS, ICC
- * profiles, comments: sharp writes none unless asked). The header is read first and an image of
- * more than `maxPixels` pixels (all frames together) refused before anything is decoded; libvips
- * is also told the limit (`limitInputPixels`), so a header that lies cannot get past it.
+ * Decode the image at `input` and write it again to `output` in the same format (or `to`,
+ * scaled by `fitInside`): every frame of an animation kept, EXIF orientation applied to
+ * the pixels, and no metadata at all (EXIF, GPS, ICC profiles, comments: sharp writes none unless
+ * asked). The header is read first and an image of more than `maxPixels` pixels (all frames
+ * together) refused before anything is decoded; libvips is also told the limit
+ * (`limitInputPixels`), so a header that lies cannot get past it.
  */
-export async function reencodeImage(input: string, output: string, format: ImageFormat, maxPixels: number): Promise<{ width: number; height: number }> {
+export async function reencodeImage(
+  input: string,
+  output: string,
+  format: ImageFormat,
+  maxPixels: number,
+  { fitInside, to }: ReencodeOptions = {},
+): Promise<{ width: number; height: number }> {
   const animated = format === 'gif' || format === 'webp';
   const options = { limitInputPixels: maxPixels, animated, sequentialRead: true } as const;
   let pipeline: sharp.Sharp;
@@ -44,7 +59,8 @@ export async function reencodeImage(input: string, output: string, format: Image
     if (meta.width * height * pages > maxPixels) throw tooManyPixels(maxPixels);
     pipeline = sharp(input, options);
     if (pages === 1) pipeline = pipeline.autoOrient();
-    switch (format) {
+    if (fitInside) pipeline = pipeline.resize(fitInside, fitInside, { fit: 'inside', withoutEnlargement: true });
+    switch (to ?? format) {
       case 'png':
         pipeline = pipeline.png();
         break;

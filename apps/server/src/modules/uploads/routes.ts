@@ -11,8 +11,8 @@ import { notFound } from '../../lib/errors';
 import { parse } from '../../lib/validation';
 import { storeAttachment, sweepUnusedAttachments } from '../attachments/service';
 import { receiveUpload } from './receive';
-import { servedFormat, storeUpload, UPLOAD_FILE_FIELD, uploadContentType } from './service';
-import { createStorage, UPLOADS_PATH } from './storage';
+import { servedFormat, storeUpload, UPLOAD_FILE_FIELD } from './service';
+import { UPLOADS_PATH } from './storage';
 
 /** How often each process removes attachments that no message took (attachments/service.ts). */
 const ATTACHMENT_SWEEP_INTERVAL_MS = 3_600_000;
@@ -28,19 +28,17 @@ const SERVED_HEADERS = {
 };
 
 /**
- * POST /api/v1/upload and the uploads themselves at /uploads/<key>. The multipart parser is
- * registered in this plugin only, so every other route still refuses multipart bodies (415). It
+ * POST /api/v1/upload and the uploads themselves at /uploads/<key> (team emoji too, emojis/routes.ts).
+ * The multipart parser is registered in this plugin (and the emoji routes' own) only, so every other
+ * route still refuses multipart bodies (415). It
  * does not obey the route's bodyLimit (BODY_LIMIT.SMALL, for any other body, which is refused
  * with 415): receive.ts limits the parts instead.
  */
 export async function uploadRoutes(app: FastifyInstance): Promise<void> {
-  const storage = createStorage(app.config, uploadContentType);
+  const { storage } = app;
   const sweep = () => sweepUnusedAttachments(app.db, storage).catch((err: unknown) => app.log.error({ err }, 'attachments: removing unsent uploads failed'));
   const sweeper = setInterval(() => void sweep(), ATTACHMENT_SWEEP_INTERVAL_MS).unref();
-  app.addHook('onClose', async () => {
-    clearInterval(sweeper);
-    await storage.close();
-  });
+  app.addHook('onClose', async () => clearInterval(sweeper));
   await app.register(multipart);
 
   addEndpoint(app, uploadEndpoint, async ({ deps, request, user }) => {

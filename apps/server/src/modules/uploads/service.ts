@@ -42,16 +42,21 @@ export async function storeUpload(storage: Storage, upload: ReceivedUpload, dir:
   return { id, key, url: storage.url(key) };
 }
 
+/** The folder of team emoji images: `emojis/<id>.webp` (modules/emojis), which GET /uploads/* serves at customEmojiPath(id). */
+export const EMOJI_KEY_FOLDER = 'emojis';
+
 /**
- * How a key this module or the attachments module made (`<type>/<id>.<ext>`) is served, or null for
- * any other string (the served route's check): its Content-Type, and whether a page may show it
- * (images, videos, audio) or it is only downloaded (documents and text: `Content-Disposition:
- * attachment`, so that the browser never renders one on Rally's origin).
+ * How a key this module, the attachments module or the emoji module made (`<type>/<id>.<ext>`) is
+ * served, or null for any other string (the served route's check): its Content-Type, and whether
+ * a page may show it (images, videos, audio) or it is only downloaded (documents and text:
+ * `Content-Disposition: attachment`, so that the browser never renders one on Rally's origin).
  */
 export function servedFormat(key: string): { contentType: string; inline: boolean } | null {
   const match = /^([A-Za-z]{1,32})\/\d{1,20}\.([a-z0-9]{3,4})$/.exec(key);
   if (!match) return null;
   const [, type, extension] = match;
+  if (type === EMOJI_KEY_FOLDER)
+    return extension === IMAGE_FORMAT_FILES.webp.extension ? { contentType: IMAGE_FORMAT_FILES.webp.contentType, inline: true } : null;
   if (type === ATTACHMENT_UPLOAD) {
     const format = Object.values(ATTACHMENT_FORMATS).find((f) => f.extension === extension);
     return format ? { contentType: format.contentType, inline: format.type !== 'file' } : null;

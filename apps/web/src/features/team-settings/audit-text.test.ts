@@ -53,6 +53,17 @@ describe('audit entry sentences', () => {
     expect(auditSentence(channel, names, t)).toBe('alice deleted the channel #old-chat');
   });
 
+  it('names an emoji by the name its entries carry, as the server writes them (created: new, updated: new, deleted: old)', () => {
+    const emoji = (actionType: AuditEntry['actionType'], old: string | null, now: string | null) =>
+      entry({ actionType, targetType: 'emoji', targetId: '99', changes: [{ key: 'name', old, new: now }] });
+    expect(auditSentence(emoji('EMOJI_CREATED', null, 'gg'), names, t)).toBe('alice added the emoji :gg:');
+    const renamed = emoji('EMOJI_UPDATED', 'gg', 'good_game');
+    expect(auditSentence(renamed, names, t)).toBe('alice updated the emoji :good_game:');
+    expect(describeChange(renamed.changes[0]!, renamed, names, t)).toBe('Name: gg → good_game');
+    expect(auditSentence(emoji('EMOJI_DELETED', 'gg', null), names, t)).toBe('alice deleted the emoji :gg:');
+    expect(hasDetails(emoji('EMOJI_DELETED', 'gg', null))).toBe(false);
+  });
+
   it("falls back to the spec's Unknown texts", () => {
     expect(auditSentence(entry({ actionType: 'USER_KICKED', userId: null, targetType: 'user', targetId: 'u9' }), names, t)).toBe(
       'Unknown User kicked Unknown User',
