@@ -41,6 +41,13 @@ async function expectListed(list: Locator, name: string): Promise<void> {
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
 }
 
+/** Two images side by side on one line of text. */
+async function expectOneLine(a: Locator, b: Locator): Promise<void> {
+  const [boxA, boxB] = [await a.boundingBox(), await b.boundingBox()];
+  expect(boxA && boxB && Math.abs(boxA.y - boxB.y)).toBeLessThan(2);
+  expect(boxA && boxB && boxB.x > boxA.x + boxA.width).toBe(true);
+}
+
 /** Upload emoji through the API (one multipart request, a part per file): the stored emoji. */
 async function uploadThroughApi(owner: ApiUser, team: ApiTeam, files: FilePayload[]): Promise<{ id: string; name: string }[]> {
   const form = new FormData();
@@ -117,6 +124,20 @@ test('the owner uploads and renames team emoji, writes them with the autocomplet
     await expect(options.getByRole('option').first()).toContainText(':good_game:');
     await box.press('Enter');
     await expect(box).toHaveValue('gg :good_game: ');
+    // Team emoji first, then standard ones; Escape closes the list.
+    await box.pressSequentially(':pa');
+    await expect(options.getByRole('option').first()).toContainText(':party_wave:');
+    await expect(options.getByRole('option', { name: /:panda_face:/ })).toBeVisible();
+    await settled(alice);
+    await snap(alice, testInfo, 'custom-emoji-3-autocomplete');
+    // Up from the first wraps to the last of the 16, scrolled into view.
+    await expect(options.getByRole('option')).toHaveCount(16);
+    await box.press('ArrowUp');
+    await expect(options.getByRole('option').last()).toHaveAttribute('aria-selected', 'true');
+    await expect(options.getByRole('option').last()).toBeInViewport({ ratio: 1 });
+    await box.press('Escape');
+    await expect(options).toBeHidden();
+    for (let i = 0; i < 3; i++) await box.press('Backspace');
     await box.pressSequentially(':tad');
     await options.getByRole('option', { name: /:tada:/ }).click();
     await expect(box).toHaveValue('gg :good_game: 🎉 ');
@@ -128,9 +149,11 @@ test('the owner uploads and renames team emoji, writes them with the autocomplet
     await box.press('Enter');
     for (const page of [alice, bob]) {
       const sent = messageIn(page, 'gg');
-      await expectEmojiImage(sent, 'good_game');
-      await expectEmojiImage(sent, 'party_wave');
+      const first = await expectEmojiImage(sent, 'good_game');
+      const second = await expectEmojiImage(sent, 'party_wave');
       await expect(sent).toContainText('🎉');
+      // In the line of text, not on lines of their own.
+      await expectOneLine(first, second);
     }
   });
 
@@ -140,6 +163,7 @@ test('the owner uploads and renames team emoji, writes them with the autocomplet
     const jumbo = bob.getByRole('log').getByRole('article').last();
     const image = await expectEmojiImage(jumbo, 'party_wave');
     await expect.poll(async () => (await image.boundingBox())?.height).toBe(48);
+    await expectOneLine(await expectEmojiImage(jumbo, 'good_game'), image);
     const inline = await expectEmojiImage(messageIn(bob, 'gg'), 'good_game');
     expect((await inline.boundingBox())?.height).toBeLessThan(30);
     await settled(bob);

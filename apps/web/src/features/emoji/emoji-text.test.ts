@@ -54,8 +54,8 @@ describe('encodeCustomEmoji', () => {
 
 describe('decodeCustomEmoji', () => {
   it('shows tokens as :name: outside code and names the emoji they were', () => {
-    expect(decodeCustomEmoji('hi <:party:201> <:gg:102> <:party:201> `<:gg:102>`')).toEqual({
-      text: 'hi :party: :gg: :party: `<:gg:102>`',
+    expect(decodeCustomEmoji('hi <:party:201> <:gg:102> <:party:201> `<:gg:102>` \\<:gg:102>')).toEqual({
+      text: 'hi :party: :gg: :party: `<:gg:102>` \\<:gg:102>',
       emojis: [
         { id: '201', name: 'party' },
         { id: '102', name: 'gg' },

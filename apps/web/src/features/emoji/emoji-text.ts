@@ -107,13 +107,14 @@ export function encodeCustomEmoji(text: string, emojis: readonly NamedEmoji[]): 
 }
 
 /**
- * A sent text as the edit box shows it: each `<:name:id>` outside code as `:name:`, and the emoji
+ * A sent text as the edit box shows it: each `<:name:id>` outside code (and not escaped) as `:name:`, and the emoji
  * it named (so that saving can write them back even where the editor could not pick them).
  */
 export function decodeCustomEmoji(text: string): { text: string; emojis: NamedEmoji[] } {
   const emojis: NamedEmoji[] = [];
   const decoded = rewriteOutsideCode(text, (i) => {
-    if (text[i] !== '<') return null;
+    // An escaped token is shown as its text: it stays as written.
+    if (text[i] !== '<' || text[i - 1] === '\\') return null;
     const token = matchAt(TOKEN_AT, text, i);
     if (!token) return null;
     const [whole, name, id] = token;

@@ -1,6 +1,6 @@
 import type { Member, Role } from '@rally/shared/api/teams';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState, type KeyboardEvent, type ReactNode, type RefObject, type SyntheticEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { queryKeys } from '../../../lib/query-keys';
@@ -22,6 +22,7 @@ export interface MentionAutocomplete {
     'aria-controls': string | undefined;
     'aria-activedescendant': string | undefined;
     onSelect: (e: SyntheticEvent<HTMLTextAreaElement>) => void;
+    onInput: (e: SyntheticEvent<HTMLTextAreaElement>) => void;
   };
   /** The suggestion list (null when closed), to render above the box. */
   list: ReactNode;
@@ -64,17 +65,30 @@ export function useMentionAutocomplete(
   const open = suggestions.length > 0;
   const index = Math.min(active, suggestions.length - 1);
   const optionId = (i: number) => `${listId}-${i}`;
+  const listRef = useRef<HTMLUListElement>(null);
+
+  // The active option stays in view as the arrow keys move through a list that scrolls (16 emoji).
+  useEffect(() => {
+    if (open) listRef.current?.querySelector('[aria-selected="true"]')?.scrollIntoView({ block: 'nearest' });
+  }, [open, index]);
+
+  // Where the caret goes once a pick's text is in the box: set as that render commits, before the next key is handled.
+  const caretAfterPick = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    const at = caretAfterPick.current;
+    if (at === null) return;
+    caretAfterPick.current = null;
+    textarea.current?.focus();
+    textarea.current?.setSelectionRange(at, at);
+  }, [content, textarea]);
 
   const pick = (s: Suggestion) => {
     if (!query) return;
     const before = content.slice(0, query.start) + s.text + ' ';
+    caretAfterPick.current = before.length;
     setContent(before + content.slice(caret));
     setCaret(before.length);
     setActive(0);
-    requestAnimationFrame(() => {
-      textarea.current?.focus();
-      textarea.current?.setSelectionRange(before.length, before.length);
-    });
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>): boolean => {
@@ -92,6 +106,7 @@ export function useMentionAutocomplete(
 
   const list = open ? (
     <ul
+      ref={listRef}
       id={listId}
       role="listbox"
       className={styles.list}
@@ -102,6 +117,8 @@ export function useMentionAutocomplete(
           key={`${s.kind}-${s.id}`}
           id={optionId(i)}
           role="option"
+          // Focusable from script (never a tab stop): the list is the textarea's popup, moved through with its arrow keys.
+          tabIndex={-1}
           aria-selected={i === index}
           className={`${styles.option} ${i === index ? styles.active : ''}`}
           onMouseDown={(e) => {
@@ -127,6 +144,11 @@ export function useMentionAutocomplete(
       'aria-controls': open ? listId : undefined,
       'aria-activedescendant': open ? optionId(index) : undefined,
       onSelect: (e) => setCaret(e.currentTarget.selectionStart),
+      // A list closed with Escape opens again once its trigger is gone (deleted, or the caret left it) and is typed anew.
+      onInput: (e) => {
+        const { value, selectionStart } = e.currentTarget;
+        if (dismissedAt !== null && mentionQueryAt(value, selectionStart)?.start !== dismissedAt) setDismissedAt(null);
+      },
     },
     list,
   };
