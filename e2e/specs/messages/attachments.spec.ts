@@ -1,44 +1,9 @@
-import { deflateSync } from 'node:zlib';
 import type { JSHandle, Locator, Page } from '@playwright/test';
 import { befriend, createDm } from '../../fixtures/api';
+import { png } from '../../fixtures/images';
 import { snap } from '../../fixtures/screenshots';
 import { expect, test } from '../../fixtures/test';
 import { channelPath, composer, expectChannelOpen, messageIn } from '../../fixtures/ui';
-
-/** Table-driven CRC-32 (PNG chunks carry one). */
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-function crc32(data: Buffer): number {
-  let c = 0xffffffff;
-  for (const byte of data) c = CRC_TABLE[(c ^ byte) & 0xff]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-
-/** A real PNG of `width`×`height` (an RGB gradient), made here so that the test needs no fixture file. */
-function png(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8 bits, RGB, deflate, no filter, no interlace
-  const row = width * 3 + 1;
-  const pixels = Buffer.alloc(row * height);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) pixels.set([Math.round((x / width) * 255), Math.round((y / height) * 255), 160], y * row + 1 + x * 3);
-  }
-  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return Buffer.concat([signature, chunk('IHDR', header), chunk('IDAT', deflateSync(pixels)), chunk('IEND', Buffer.alloc(0))]);
-}
 
 /** A real WAV: a quarter second of a 440 Hz tone, 8 kHz mono 16-bit PCM. */
 function wav(): Buffer {

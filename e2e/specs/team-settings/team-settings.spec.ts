@@ -94,7 +94,7 @@ test('the owner edits name and description under the save bar, resets, saves, an
   await page.setViewportSize(DESKTOP);
   const dialog = await openSettings(page, team);
   await expect(dialog.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
-  for (const tab of ['Roles', 'Audit log', 'Bans', 'Invites', 'Delete team']) await expect(dialog.getByRole('tab', { name: tab })).toBeVisible();
+  for (const tab of ['Roles', 'Audit log', 'Bans', 'Emoji', 'Invites', 'Delete team']) await expect(dialog.getByRole('tab', { name: tab })).toBeVisible();
   await shot(page, testInfo, 'team-settings-1-overview');
 
   const name = dialog.getByRole('textbox', { name: 'Team name' });
@@ -277,7 +277,7 @@ for (const language of ['en', 'tr'] as const) {
       await page.getByRole('menuitem').first().click();
       const dialog = page.getByRole('dialog').first();
       const tabs = dialog.getByRole('tab');
-      await expect(tabs).toHaveCount(6);
+      await expect(tabs).toHaveCount(7);
       await shot(page, testInfo, `${prefix}-overview`);
       const panel = dialog.getByRole('tabpanel');
       // What each tab shows once loaded.
@@ -285,10 +285,11 @@ for (const language of ['en', 'tr'] as const) {
         roles: panel.getByRole('button'),
         'audit-log': panel.getByRole('listitem'),
         bans: panel.getByRole('listitem'),
+        emoji: panel.getByRole('button'),
         invites: panel.getByRole('listitem'),
         delete: panel.getByRole('textbox'),
       };
-      for (const [i, name] of (['roles', 'audit-log', 'bans', 'invites', 'delete'] as const).entries()) {
+      for (const [i, name] of (['roles', 'audit-log', 'bans', 'emoji', 'invites', 'delete'] as const).entries()) {
         await tabs.nth(i + 1).click();
         await expect(loaded[name].first()).toBeVisible();
         await shot(page, testInfo, `${prefix}-${name}`);

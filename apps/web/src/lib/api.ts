@@ -87,16 +87,22 @@ function queryString(query: Record<string, unknown> | undefined): string {
   return entries.length ? `?${new URLSearchParams(entries.map(([k, v]) => [k, String(v)])).toString()}` : '';
 }
 
+export interface CallInit {
+  signal?: AbortSignal;
+  /** A multipart body, for an endpoint that reads its parts itself (it declares no body schema: uploadTeamEmojis). */
+  form?: FormData;
+}
+
 /**
  * Call an endpoint by name (packages/shared api/endpoints.ts): the path, method and types come from
  * its declaration, never retyped here. The answer is typed by the endpoint's response schema; the
  * server serialises every answer with that schema, so its shape is checked where it is made (and
  * zod stays out of the landing route: only the zod-free ROUTES are loaded at run time).
  */
-export function call<N extends EndpointName>(name: N, input: CallInput<N>, init: { signal?: AbortSignal } = {}): Promise<CallResult<N>> {
+export function call<N extends EndpointName>(name: N, input: CallInput<N>, init: CallInit = {}): Promise<CallResult<N>> {
   const parts = input as { params?: Record<string, string>; query?: Record<string, unknown>; body?: unknown };
   const route = ROUTES[name];
-  const body = route.method === 'GET' ? undefined : (parts.body ?? {});
+  const body = route.method === 'GET' ? undefined : (init.form ?? parts.body ?? {});
   return api<CallResult<N>>(route.method, routePath(name, parts.params) + queryString(parts.query), body, init);
 }
 

@@ -56,6 +56,13 @@ export const queryKeys = {
   friendInviter: (code: string) => ['friendInvite', 'code', code] as const,
   /** The emoji of the signed-in user's teams (CustomEmoji[]), for the emoji picker. */
   myEmojis: ['emojis', 'mine'] as const,
+  /** One team's emoji as its settings list them (TeamEmoji[], oldest first; the Emoji tab, kept current by TEAM_EMOJIS_UPDATED). */
+  teamEmojis: (teamId: string) => ['teams', teamId, 'emojis'] as const,
+  /**
+   * Ids of team emoji deleted during this session (string[]): messages that show one fall back to
+   * its `:name:` at once, even where the browser still holds the image. Client-only.
+   */
+  deletedEmojis: ['local', 'deletedEmojis'] as const,
   /** Pages of a message search (features/search), by its request. Not kept current by live events. */
   messageSearch: (query: Record<string, string | undefined>) => ['search', 'messages', query] as const,
   captcha: ['captcha'] as const,

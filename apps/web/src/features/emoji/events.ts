@@ -1,7 +1,10 @@
 import type { FeatureEventHandlers } from '../../lib/gateway/event-handlers';
-import { queryKeys } from '../../lib/query-keys';
+import { setTeamEmojis } from './cache';
 
 export const emojiEvents = {
-  /** A team's emoji changed (upload, rename, delete): the picker's list is read again. */
-  TEAM_EMOJIS_UPDATED: (qc) => void qc.invalidateQueries({ queryKey: queryKeys.myEmojis }),
+  /**
+   * A team's emoji changed (upload, rename, delete): the settings tab and the picker take the new
+   * list, and messages showing an emoji that left it fall back to its name.
+   */
+  TEAM_EMOJIS_UPDATED: (qc, { teamId, emojis }) => setTeamEmojis(qc, teamId, emojis),
 } satisfies FeatureEventHandlers;

@@ -1,11 +1,14 @@
 import { isBlankMessage, messageLimit } from '@rally/shared/api/messages';
 import type { Message } from '@rally/shared/api/messages';
-import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../components/ui/toast-context';
 import { ApiError } from '../../lib/api';
 import { useMeUser } from '../auth/queries';
+import { decodeCustomEmoji, encodeCustomEmoji } from '../emoji/emoji-text';
+import { useUsableEmojis } from '../emoji/use-usable-emojis';
 import { isPremium } from '../messages/premium';
+import { useMessageActions } from './actions-context';
 import styles from './MessageActions.module.css';
 import { useEditMessage } from './mutations';
 
@@ -20,13 +23,16 @@ const MAX_HEIGHT_PX = 320;
  * Editing a message in place (spec 001 §5): Enter saves, Shift+Enter adds a line, Escape cancels.
  * The same limits as the composer (blank or heading-only without attachments, or over the author's limit, cannot be saved).
  * Saving unchanged text just closes; the new text shows at once and a refusal puts the old one back
- * with the server's message.
+ * with the server's message. Team emoji show as `:name:` and are written back as `<:name:id>`: the
+ * message's own first (so that each keeps its team), then those the user may write here.
  */
 export function EditMessageForm({ message, onDone }: Props) {
   const { t } = useTranslation('message-actions');
   const toast = useToast();
   const limit = messageLimit(isPremium(useMeUser()));
-  const [content, setContent] = useState(message.content);
+  const decoded = useMemo(() => decodeCustomEmoji(message.content), [message.content]);
+  const [content, setContent] = useState(decoded.text);
+  const usable = useUsableEmojis(useMessageActions()?.teamId ?? null);
   const textarea = useRef<HTMLTextAreaElement>(null);
   const hintId = useId();
   const edit = useEditMessage(message.channelId);
@@ -50,11 +56,15 @@ export function EditMessageForm({ message, onDone }: Props) {
 
   const save = () => {
     if (invalid) return;
-    if (content.trim() === message.content) {
+    const encoded = encodeCustomEmoji(content, [...decoded.emojis, ...usable]);
+    if (encoded.trim() === message.content) {
       onDone();
       return;
     }
-    edit.mutate({ messageId: message.id, content }, { onError: (err) => toast.show(err instanceof ApiError ? err.message : t('editFailed'), 'error') });
+    edit.mutate(
+      { messageId: message.id, content: encoded },
+      { onError: (err) => toast.show(err instanceof ApiError ? err.message : t('editFailed'), 'error') },
+    );
     onDone();
   };
 

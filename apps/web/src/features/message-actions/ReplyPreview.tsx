@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { emojiTokensAsText } from '../emoji/emoji-text';
 import { useMessageActions } from './actions-context';
 import styles from './MessageActions.module.css';
 import { useReplyTarget } from './queries';
@@ -36,7 +37,9 @@ export function ReplyPreview({ channelId, messageId }: Props) {
       </div>
     );
   }
-  const quoted = message.content.length > QUOTE_CHARS ? `${message.content.slice(0, QUOTE_CHARS)}…` : message.content;
+  // Team emoji read as their `:name:` in the one-line quote.
+  const plain = emojiTokensAsText(message.content);
+  const quoted = plain.length > QUOTE_CHARS ? `${plain.slice(0, QUOTE_CHARS)}…` : plain;
   // A message of attachments only says so.
   const text = quoted.trim() === '' && message.attachments.length > 0 ? t('reply.attachments', { count: message.attachments.length }) : quoted;
   return (

@@ -5,6 +5,8 @@ import { useChannelMounted } from '../../lib/gateway/use-channel-mounted';
 import styles from './ChatView.module.css';
 import { Composer } from './Composer';
 import { useMentionEncoder } from './content/use-mention-encoder';
+import { encodeCustomEmoji } from '../emoji/emoji-text';
+import { useUsableEmojis } from '../emoji/use-usable-emojis';
 import { MessageList } from './MessageList';
 import { useSendMessage } from './mutations';
 import { PaceNotice } from './PaceNotice';
@@ -46,6 +48,9 @@ export function ChatView({ teamId, channelId, place, chatPeople = NOBODY, compos
   const { send, retry, discard, notice } = useSendMessage(channelId, showError);
   const [sentSignal, setSentSignal] = useState(0);
   const encodeMentions = useMentionEncoder(teamId, chatPeople);
+  const emojis = useUsableEmojis(teamId);
+  // The text as sent: mentions and team emoji in their syntax (docs/message-format.md).
+  const encode = useCallback((content: string) => encodeCustomEmoji(encodeMentions(content), emojis), [encodeMentions, emojis]);
   useChannelMounted(channelId, teamId ?? undefined);
   const typing = useTypingSender(channelId, teamId ?? undefined);
   const onAtBottomChange = useReadChannel(channelId, teamId);
@@ -57,19 +62,19 @@ export function ChatView({ teamId, channelId, place, chatPeople = NOBODY, compos
 
   const onSend = useCallback(
     (content: string, replyTo: string | null, sentAttachments: Attachment[]) => {
-      send(encodeMentions(content), replyTo, sentAttachments);
+      send(encode(content), replyTo, sentAttachments);
       typing.sent();
       setSentSignal((n) => n + 1);
     },
-    [send, encodeMentions, typing],
+    [send, encode, typing],
   );
 
   const onSchedule = useCallback(
     async (content: string, replyTo: string | null, scheduledAt: string, scheduledAttachments: Attachment[]) => {
-      const scheduled = await schedule.mutateAsync({ content: encodeMentions(content), replyTo, scheduledAt, attachments: scheduledAttachments });
+      const scheduled = await schedule.mutateAsync({ content: encode(content), replyTo, scheduledAt, attachments: scheduledAttachments });
       toast.show(t('scheduledFor', { time: formatFull(new Date(scheduled.scheduledAt), i18n.language) }), 'success');
     },
-    [schedule, encodeMentions, toast, t, i18n.language],
+    [schedule, encode, toast, t, i18n.language],
   );
 
   return (
@@ -87,7 +92,15 @@ export function ChatView({ teamId, channelId, place, chatPeople = NOBODY, compos
         <PaceNotice notice={notice} />
         <ScheduledMessages teamId={teamId} channelId={channelId} />
         {composerReplacement ?? (
-          <Composer key={`composer-${channelId}`} place={place} onSend={onSend} onTyping={typing.typed} onSchedule={onSchedule} attachments={attachments} />
+          <Composer
+            key={`composer-${channelId}`}
+            place={place}
+            teamId={teamId}
+            onSend={onSend}
+            onTyping={typing.typed}
+            onSchedule={onSchedule}
+            attachments={attachments}
+          />
         )}
         <TypingIndicator channelId={channelId} />
         {drop.dragging && <DropOverlay place={place} limitBytes={attachments.limitBytes} />}

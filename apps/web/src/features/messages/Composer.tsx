@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import styles from './Composer.module.css';
 import { useMeUser } from '../auth/queries';
 import { isPremium } from './premium';
+import type { PickedEmoji } from '../emoji/EmojiPicker';
 import { EmojiPickerButton } from '../emoji/EmojiPickerButton';
 import { useMessageActions } from '../message-actions/actions-context';
 import { ReplyBar } from '../message-actions/ReplyBar';
@@ -20,6 +21,8 @@ import type { AttachmentsApi } from '../attachments/use-attachment-draft';
 
 interface Props {
   place: ChatPlace;
+  /** The channel's team (its emoji are offered first); null in a direct chat. */
+  teamId: string | null;
   /** Send the text and the uploaded attachments; `replyTo`: the message being replied to (the reply bar above the box). */
   onSend: (content: string, replyTo: string | null, attachments: Attachment[]) => void;
   /** The files attached to the message (the attach button, pasting, and the chat's drop zone feed it). */
@@ -38,11 +41,12 @@ const MAX_HEIGHT_PX = 240;
  * and upload at once (their row above the box); a message needs text or an attachment, and waits
  * while a file still uploads (001 §4). The clock button schedules the message instead (under the same rules).
  */
-export function Composer({ place, onSend, onTyping, onSchedule, attachments }: Props) {
+export function Composer({ place, teamId, onSend, onTyping, onSchedule, attachments }: Props) {
   const { t } = useTranslation('chat');
   const { t: tAttachments } = useTranslation('attachments');
   const me = useMeUser();
-  const limit = messageLimit(isPremium(me));
+  const premium = isPremium(me);
+  const limit = messageLimit(premium);
   const [content, setContent] = useState('');
   const textarea = useRef<HTMLTextAreaElement>(null);
   const counterId = useId();
@@ -85,11 +89,18 @@ export function Composer({ place, onSend, onTyping, onSchedule, attachments }: P
     clear();
   };
 
-  /** Put an emoji from the picker where the cursor was. */
-  const insert = (text: string) => {
+  /**
+   * Put an emoji from the picker where the cursor was: a standard one as its character, a team one
+   * as `:name:` (sent as `<:name:id>`), set apart from the words around it so that it is read as one.
+   */
+  const insert = (picked: PickedEmoji) => {
     const el = textarea.current;
     const start = el?.selectionStart ?? content.length;
     const end = el?.selectionEnd ?? start;
+    const space = (c: string | undefined) => c !== undefined && /\s/.test(c);
+    const before = start > 0 && !space(content[start - 1]) ? ' ' : '';
+    const after = space(content[end]) ? '' : ' ';
+    const text = picked.kind === 'standard' ? picked.emoji : `${before}:${picked.emoji.name}:${after}`;
     setContent(content.slice(0, start) + text + content.slice(end));
     requestAnimationFrame(() => {
       el?.focus();
@@ -166,9 +177,9 @@ export function Composer({ place, onSend, onTyping, onSchedule, attachments }: P
             label={tEmoji('composerButton')}
             className={styles.emojiButton}
             placement="above"
-            onPick={(picked) => {
-              if (picked.kind === 'standard') insert(picked.emoji);
-            }}
+            teamId={teamId ?? undefined}
+            allTeams={teamId === null && premium}
+            onPick={insert}
           >
             <SmileIcon />
           </EmojiPickerButton>

@@ -1,6 +1,7 @@
 import type { SearchResult } from '@rally/shared/api/search';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../messages/Avatar';
+import { emojiTokensAsText } from '../emoji/emoji-text';
 import { formatDay, formatTime } from '../messages/format';
 import { highlightParts } from './search-input';
 import styles from './Search.module.css';
@@ -23,7 +24,8 @@ export function SearchResultItem({ id, result, words, active, onOpen, onHover }:
   const { message, channel } = result;
   const date = new Date(message.createdAt);
   const when = `${formatDay(date, i18n.language)} ${formatTime(date, i18n.language)}`;
-  const content = message.content.length > PREVIEW ? `${message.content.slice(0, PREVIEW)}…` : message.content;
+  const plain = emojiTokensAsText(message.content);
+  const content = plain.length > PREVIEW ? `${plain.slice(0, PREVIEW)}…` : plain;
   const channelName = result.teamId ? `#${channel.name}` : t('result.direct');
   return (
     <li id={id} role="option" aria-selected={active} className={`${styles.result} ${active ? styles.active : ''}`} onClick={onOpen} onMouseMove={onHover}>

@@ -3,6 +3,7 @@ import { TeamPermission } from '@rally/shared/permissions';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SettingsDialog, type SettingsTab } from '../../components/ui/SettingsDialog';
+import { EmojiTab } from '../emoji/EmojiTab';
 import { RolesTab } from '../roles/RolesTab';
 import { useTeamAccess } from '../teams/access';
 import { AuditLogTab } from './AuditLogTab';
@@ -19,7 +20,7 @@ interface Props {
   onClose: () => void;
 }
 
-/** The team settings dialog (001 §2): overview, roles, audit log, bans, invites and delete, each shown only with its permission. */
+/** The team settings dialog (001 §2): overview, roles, audit log, bans, emoji, invites and delete, each shown only with its permission. */
 export function TeamSettingsDialog({ team, initialTab, onClose }: Props) {
   const { t } = useTranslation('team-settings');
   const access = useTeamAccess(team);
@@ -30,6 +31,7 @@ export function TeamSettingsDialog({ team, initialTab, onClose }: Props) {
     roles: () => <RolesTab team={team} />,
     auditLog: () => <AuditLogTab team={team} />,
     bans: () => <BansTab team={team} />,
+    emoji: () => <EmojiTab team={team} />,
     invites: () => <InvitesTab team={team} />,
     delete: () => <DeleteTeamTab team={team} />,
   };

@@ -117,8 +117,8 @@ describe('team settings access', () => {
   it('shows each tab with its bit and delete to the creator only', () => {
     expect(settingsTabs(access(0))).toEqual(['overview']);
     expect(settingsTabs(access(TeamPermission.BAN_MEMBERS))).toEqual(['overview', 'bans']);
-    expect(settingsTabs(access(TeamPermission.MANAGE_TEAM | TeamPermission.VIEW_AUDIT_LOG))).toEqual(['overview', 'auditLog', 'invites']);
-    expect(settingsTabs(access(0, true))).toEqual(['overview', 'roles', 'auditLog', 'bans', 'invites', 'delete']);
+    expect(settingsTabs(access(TeamPermission.MANAGE_TEAM | TeamPermission.VIEW_AUDIT_LOG))).toEqual(['overview', 'auditLog', 'emoji', 'invites']);
+    expect(settingsTabs(access(0, true))).toEqual(['overview', 'roles', 'auditLog', 'bans', 'emoji', 'invites', 'delete']);
   });
 
   it('offers the settings entry only with a bit that opens a tab beyond the overview', () => {

@@ -1,7 +1,7 @@
 import { TeamPermission } from '@rally/shared/permissions';
 
-/** The tabs of the team settings dialog, in order (spec 001 §2; template, emoji and discovery come with their issues). */
-export type SettingsTabId = 'overview' | 'roles' | 'auditLog' | 'bans' | 'invites' | 'delete';
+/** The tabs of the team settings dialog, in order (spec 001 §2; games, template and discovery come with their issues). */
+export type SettingsTabId = 'overview' | 'roles' | 'auditLog' | 'bans' | 'emoji' | 'invites' | 'delete';
 
 interface AccessLike {
   ready: boolean;
@@ -15,7 +15,7 @@ export function settingsTabs(access: AccessLike): SettingsTabId[] {
   if (access.can(TeamPermission.MANAGE_ROLES)) tabs.push('roles');
   if (access.can(TeamPermission.VIEW_AUDIT_LOG)) tabs.push('auditLog');
   if (access.can(TeamPermission.BAN_MEMBERS)) tabs.push('bans');
-  if (access.can(TeamPermission.MANAGE_TEAM)) tabs.push('invites');
+  if (access.can(TeamPermission.MANAGE_TEAM)) tabs.push('emoji', 'invites');
   if (access.isOwner) tabs.push('delete');
   return tabs;
 }

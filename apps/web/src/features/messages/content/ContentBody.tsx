@@ -3,59 +3,71 @@ import type { BlockNode, InlineNode, ListBlock } from '@rally/shared/markdown/as
 import type { ReactNode } from 'react';
 import { CodeBlock } from './CodeBlock';
 import { ContentLink } from './ContentLink';
+import { CustomEmoji } from './CustomEmoji';
+import { isJumbo } from './jumbo';
 import { Mention } from './Mention';
 import { Spoiler } from './Spoiler';
 import styles from './MessageContent.module.css';
 
+/** What every node of one message is rendered with. */
+interface RenderContext {
+  /** What the server resolved (@everyone and @here show as mentions only when they counted). */
+  mentions: MessageMentions;
+  /** The message is only a few emoji: they show large. */
+  jumbo: boolean;
+}
+
 /**
  * A parsed message text (parseMarkdown's tree) as React elements, never as HTML, so that nothing in
  * a message can become markup or script. `mentions`: what the server resolved (@everyone and @here
- * show as mentions only when they counted).
+ * show as mentions only when they counted). `large`: a message's own text, whose emoji show large
+ * when it is only a few emoji (isJumbo); not an embed's or a quoted message's.
  */
-export function ContentBody({ blocks, mentions }: { blocks: BlockNode[]; mentions: MessageMentions }) {
+export function ContentBody({ blocks, mentions, large = false }: { blocks: BlockNode[]; mentions: MessageMentions; large?: boolean }) {
+  const jumbo = large && isJumbo(blocks);
   return (
-    <div className={styles.content} dir="auto" data-message-content="">
-      {renderBlocks(blocks, mentions)}
+    <div className={jumbo ? `${styles.content} ${styles.jumbo}` : styles.content} dir="auto" data-message-content="">
+      {renderBlocks(blocks, { mentions, jumbo })}
     </div>
   );
 }
 
-function renderBlocks(blocks: BlockNode[], mentions: MessageMentions): ReactNode[] {
+function renderBlocks(blocks: BlockNode[], ctx: RenderContext): ReactNode[] {
   return blocks.map((b, i) => {
     switch (b.type) {
       case 'paragraph':
         return (
           <div key={i} className={styles.paragraph}>
-            {renderInline(b.children, mentions)}
+            {renderInline(b.children, ctx)}
           </div>
         );
       case 'heading': {
         const Tag = (['h1', 'h2', 'h3'] as const)[b.level - 1]!;
         return (
           <Tag key={i} className={`${styles.heading} ${styles[`h${b.level}`]}`}>
-            {renderInline(b.children, mentions)}
+            {renderInline(b.children, ctx)}
           </Tag>
         );
       }
       case 'quote':
         return (
           <blockquote key={i} className={styles.quote}>
-            {renderBlocks(b.children, mentions)}
+            {renderBlocks(b.children, ctx)}
           </blockquote>
         );
       case 'list':
-        return renderList(b, mentions, i);
+        return renderList(b, ctx, i);
       case 'codeBlock':
         return <CodeBlock key={i} lang={b.lang} code={b.text} />;
     }
   });
 }
 
-function renderList(list: ListBlock, mentions: MessageMentions, key: number): ReactNode {
+function renderList(list: ListBlock, ctx: RenderContext, key: number): ReactNode {
   const items = list.items.map((item, i) => (
     <li key={i}>
-      {renderInline(item.children, mentions)}
-      {item.sublist && renderList(item.sublist, mentions, 0)}
+      {renderInline(item.children, ctx)}
+      {item.sublist && renderList(item.sublist, ctx, 0)}
     </li>
   ));
   return list.ordered ? (
@@ -69,21 +81,21 @@ function renderList(list: ListBlock, mentions: MessageMentions, key: number): Re
   );
 }
 
-function renderInline(nodes: InlineNode[], mentions: MessageMentions): ReactNode[] {
+function renderInline(nodes: InlineNode[], ctx: RenderContext): ReactNode[] {
   return nodes.map((n, i) => {
     switch (n.type) {
       case 'text':
         return n.text;
       case 'strong':
-        return <strong key={i}>{renderInline(n.children, mentions)}</strong>;
+        return <strong key={i}>{renderInline(n.children, ctx)}</strong>;
       case 'em':
-        return <em key={i}>{renderInline(n.children, mentions)}</em>;
+        return <em key={i}>{renderInline(n.children, ctx)}</em>;
       case 'underline':
-        return <u key={i}>{renderInline(n.children, mentions)}</u>;
+        return <u key={i}>{renderInline(n.children, ctx)}</u>;
       case 'strike':
-        return <s key={i}>{renderInline(n.children, mentions)}</s>;
+        return <s key={i}>{renderInline(n.children, ctx)}</s>;
       case 'spoiler':
-        return <Spoiler key={i}>{renderInline(n.children, mentions)}</Spoiler>;
+        return <Spoiler key={i}>{renderInline(n.children, ctx)}</Spoiler>;
       case 'code':
         return (
           <code key={i} className={styles.inlineCode}>
@@ -93,7 +105,7 @@ function renderInline(nodes: InlineNode[], mentions: MessageMentions): ReactNode
       case 'link':
         return (
           <ContentLink key={i} href={n.href}>
-            {renderInline(n.children, mentions)}
+            {renderInline(n.children, ctx)}
           </ContentLink>
         );
       case 'userMention':
@@ -103,13 +115,15 @@ function renderInline(nodes: InlineNode[], mentions: MessageMentions): ReactNode
       case 'everyone':
       case 'here':
         // Without MENTION_EVERYONE_AND_HERE the server did not count it: plain text.
-        return mentions[n.type] ? (
+        return ctx.mentions[n.type] ? (
           <span key={i} className={styles.mention}>
             @{n.type}
           </span>
         ) : (
           `@${n.type}`
         );
+      case 'customEmoji':
+        return <CustomEmoji key={i} id={n.id} name={n.name} jumbo={ctx.jumbo} />;
     }
   });
 }

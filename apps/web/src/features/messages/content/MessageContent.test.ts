@@ -130,6 +130,16 @@ describe('MessageContent', () => {
     expect([...html.matchAll(/<img[^>]*src="([^"]*)"/g)].map((m) => m[1])).toEqual(['/media/image-proxy?url=https%3A%2F%2Fcdn.example%2Fbanner.png']);
   });
 
+  it('renders a team emoji as its image, named :name:, and a message of only emoji large', () => {
+    const html = render('gg <:party:123456789012345678> `<:party:123456789012345678>`');
+    expect(html).toMatch(/<img class="_customEmoji_\w+" src="\/uploads\/emojis\/123456789012345678.webp" alt=":party:" title=":party:"\/>/);
+    expect(html).toContain('<code class="_inlineCode_');
+    expect(html).toContain('&lt;:party:123456789012345678&gt;</code>');
+    expect(html).not.toContain('jumbo');
+    expect(render('<:party:123456789012345678> 🎉')).toMatch(/_jumbo_\w+/);
+    expect(render('<:a-b:1> <:party:1x>')).not.toContain('<img');
+  });
+
   it.each(XSS_CORPUS.map((c) => [c.slice(0, 50), c]))('renders %s as inert text', (_name, content) => {
     const html = render(content);
     for (const tag of tags(html)) expect(ALLOWED_TAGS, `tag <${tag}>`).toContain(tag);

@@ -18,7 +18,7 @@ export const MessageContent = memo(function MessageContent({ content, mentions, 
   const blocks = useMemo(() => parseMarkdown(content), [content]);
   return (
     <>
-      <ContentBody blocks={blocks} mentions={mentions} />
+      <ContentBody blocks={blocks} mentions={mentions} large />
       <LinkPreviews blocks={blocks} />
       <MessageEmbeds embeds={embeds} />
     </>
