@@ -47,7 +47,9 @@ export const SERVER_ROOT = process.env.BENCH_SERVER_ROOT || ROOT;
 export async function startServer(env: Record<string, string>, label: string): Promise<ServerProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+  // BENCH_SERVER_NODE_ARGS: extra node options for the server under test, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: SERVER_ROOT,
     env: {
       ...process.env,
