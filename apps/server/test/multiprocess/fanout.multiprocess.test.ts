@@ -15,6 +15,7 @@ import { openTestDatabase } from '../helpers/database';
 import { dropRedisKeys, sharedSettings } from '../helpers/multiprocess';
 import { makeChannel, makeMember, makeRole, makeTeam, makeUser, type TeamFixture, type TestUser, type WithSigner } from '../helpers/factories';
 import { startServer, type ServerProcess } from '../helpers/server-process';
+import { SYSTEM_ACCOUNT_ID } from '../../src/modules/dms/system';
 
 /**
  * Two real server processes on one PostgreSQL database and one Redis: an event posted through
@@ -252,13 +253,17 @@ describe('two server processes on one PostgreSQL and one Redis', () => {
       expect(res.status, JSON.stringify(res.json)).toBe(200);
       expect(await onB.next(undefined, 15_000)).toMatchObject({ type: 'USER_LEFT_TEAM', data: { teamId: t.team.teamId, userId: t.member.id } });
       expect((await ownerOnA.next('USER_LEFT_TEAM', 15_000)).data.userId).toBe(t.member.id);
+      // Then their system chat tells them (modules/dms/system.ts): the new chat, and its message.
+      expect(await onB.next(undefined, 15_000)).toMatchObject({ type: 'DM_CREATED' });
+      expect(await onB.next(undefined, 15_000)).toMatchObject({ type: 'MESSAGE_SEND', data: { createdBy: { id: SYSTEM_ACCOUNT_ID } } });
 
       await post(b!, t.owner, t.team.generalId, 'after');
       expect((await ownerOnA.next('MESSAGE_SEND', 15_000)).data.content).toBe('after');
       // An event only the removed member gets: what comes before it is all they were sent.
       await marker(t.member, 2);
       expect((await onB.next(undefined, 15_000)).type).toBe('PRESENCE_UPDATE');
-      expect(onB.frames.filter((f) => f.type === 'MESSAGE_SEND').map((f) => f.data.content)).toEqual(['before']);
+      const teamMessages = onB.frames.filter((f) => f.type === 'MESSAGE_SEND' && f.data.channelId === t.team.generalId);
+      expect(teamMessages.map((f) => f.data.content)).toEqual(['before']);
     });
   }
 
