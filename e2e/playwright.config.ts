@@ -54,6 +54,10 @@ export default defineConfig({
       // Every test registers from 127.0.0.1.
       RATE_LIMIT_REGISTER: '1000/3600',
       RATE_LIMIT_LOGIN: '1000/300',
+      RATE_LIMIT_PASSWORD_RESET: '1000/3600',
+      // The mails (password reset) go to the outbox, whose page (/dev/outbox) the browser reads from 127.0.0.1.
+      SMTP_URL: '',
+      DEV_PAGES: '',
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       REDIS_URL: '',

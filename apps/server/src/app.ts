@@ -49,6 +49,8 @@ import { presenceRoutes } from './modules/presence/routes';
 import { scheduledMessageRoutes } from './modules/scheduled-messages/routes';
 import { startScheduler, type Scheduler } from './modules/scheduled-messages/scheduler';
 import { profileRoutes } from './modules/profiles/routes';
+import { createMailer, type Mailer } from './modules/mail/mailer';
+import { devMailRoutes } from './modules/mail/dev-routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -59,6 +61,8 @@ declare module 'fastify' {
     rateLimiter: RateLimiter;
     /** Where uploaded files live (modules/uploads/storage): one per app, for the upload routes and the team emoji. */
     storage: Storage;
+    /** Outgoing mail (modules/mail): SMTP when SMTP_URL is set, otherwise the database outbox. */
+    mailer: Mailer;
     gateway: Gateway;
     /** The periodic deletion of expired sessions (modules/auth/session-expiry.ts). */
     sessionSweep: SessionSweep;
@@ -99,6 +103,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   app.decorate('rateLimiter', rateLimiter);
   app.decorate('storage', createStorage(config, uploadContentType));
   app.decorate('secret', resolveSecret(config));
+  app.decorate('mailer', createMailer(config, database.db, app.log));
   app.decorateRequest('userId', null);
   app.decorateRequest('user', null);
   app.decorateRequest('sessionToken', null);
@@ -142,6 +147,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     presenceRoutes,
     scheduledMessageRoutes,
     profileRoutes,
+    devMailRoutes,
   ])
     await app.register(routes);
   await serveWebClient(app, config);
@@ -168,6 +174,8 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     await gateway.shutdown();
   });
   app.addHook('onClose', async () => {
+    // Mails under way are written (the outbox needs the database) or handed to the SMTP server first.
+    await app.mailer.close();
     await app.storage.close();
     if (!deps.bus) await bus.close();
     if (!deps.rateLimiter) await rateLimiter.close();

@@ -36,7 +36,10 @@ const settingsSchema = z.object({
   REDIS_URL: urlString(['redis:', 'rediss:']).optional(),
   /** Prefix of every Redis key and channel, so that several deployments (or test runs) can share one Redis. */
   REDIS_PREFIX: z.string().min(1).default('rally:'),
+  /** Outgoing mail (modules/mail): nodemailer to this server; unset, mails go to the database outbox (DEV_PAGES). */
   SMTP_URL: urlString(['smtp:', 'smtps:']).optional(),
+  /** The sender of outgoing mail: an address, or "Name <address>". */
+  MAIL_FROM: z.string().min(3).max(256).default('Rally <no-reply@localhost>'),
   /** Comma-separated ISO country codes, or * to allow every region. */
   ALLOWED_REGIONS: z
     .string()
@@ -80,6 +83,9 @@ const settingsSchema = z.object({
   CAPTCHA_MAX_NUMBER: z.coerce.number().int().min(10).max(10_000_000).default(100_000),
   RATE_LIMIT_REGISTER: rate.prefault('10/3600'),
   RATE_LIMIT_LOGIN: rate.prefault('20/300'),
+  /** Password reset requests per client address, and per e-mail address, per window. */
+  RATE_LIMIT_PASSWORD_RESET: rate.prefault('10/3600'),
+  RATE_LIMIT_PASSWORD_RESET_EMAIL: rate.prefault('3/3600'),
   /** Failed logins (per email and per address) after which a captcha is required. */
   LOGIN_FAILURES_BEFORE_CAPTCHA: z.coerce.number().int().min(0).default(3),
   WEB_DIST: z.string().default('apps/web/dist'),
@@ -102,8 +108,11 @@ const settingsSchema = z.object({
    * a message scheduled through this process wakes it at its time as well.
    */
   SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(10).max(3_600_000).default(1000),
-  /** Serve the development-only pages (mail outbox). */
-  DEV_PAGES: bool.default(false),
+  /**
+   * The development outbox page (/dev/outbox), served only while mail goes to the outbox (no
+   * SMTP_URL): unset, to loopback visitors only (a laptop); true, to every visitor; false, never.
+   */
+  DEV_PAGES: bool.optional(),
   // ---- gateway (/api/v1/ws); see docs/gateway-protocol.md. Defaults are the protocol's; tests shorten them. ----
   /** Heartbeat interval told to clients in READY. */
   GATEWAY_HEARTBEAT_INTERVAL_MS: z.coerce.number().int().min(10).default(TIMING.heartbeatIntervalMs),

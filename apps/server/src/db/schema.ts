@@ -76,6 +76,37 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
 );
 
+/**
+ * Password reset tokens (modules/auth/password-reset.ts): only the sha256 of the token is kept (the
+ * token is in the mailed link); single-use (used_at) and valid until expires_at.
+ */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: snowflake('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('password_reset_tokens_user_idx').on(t.userId)],
+);
+
+/**
+ * Mails written when no SMTP server is configured (modules/mail/outbox.ts): the development outbox
+ * page lists them, newest first.
+ */
+export const mailOutbox = pgTable('mail_outbox', {
+  id: snowflake('id').primaryKey(),
+  recipient: text('recipient').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  html: text('html').notNull(),
+  createdAt: createdAt(),
+});
+
 /** Solved captcha challenges, so that each is accepted once. */
 export const usedCaptchas = pgTable('used_captchas', {
   signature: text('signature').primaryKey(),

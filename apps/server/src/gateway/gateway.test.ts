@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CloseCode, readySchema } from '@rally/shared/gateway/protocol';
 import { call, withTestApp } from '../../test/helpers/app';
-import { makeChannel, makeMessage, makeTeam, makeUser, type TeamFixture, type TestUser } from '../../test/helpers/factories';
+import { makeChannel, makeMessage, makeTeam, makeUser, signIn, type TeamFixture, type TestUser } from '../../test/helpers/factories';
+import { listOutboxMails } from '../modules/mail/repository';
 import { findUserById } from '../modules/users/repository';
 import { connectTo, gatewayUrl, type ConnectOptions, type TestClient, until } from './testing';
 
@@ -305,5 +306,21 @@ describe('gateway', () => {
     const res = await call(ctx.app, 'POST', '/api/v1/logout', { cookie: signedIn.cookie });
     expect(res.statusCode).toBe(200);
     expect((await client.closed).code).toBe(CloseCode.SESSION_ENDED);
+  });
+
+  it('closes the sockets of every session of a user whose password is reset', async () => {
+    const user = await makeUser(ctx.app, 'resetting');
+    const elsewhere = { ...user, ...(await signIn(ctx.app, user.id)) };
+    const sockets = [(await ready(user)).client, (await ready(elsewhere)).client];
+    const bystander = (await ready(member)).client;
+    expect((await call(ctx.app, 'POST', '/api/v1/resetpassword/request', { body: { email: user.email } })).statusCode).toBe(200);
+    await ctx.app.mailer.idle();
+    const mail = (await listOutboxMails(ctx.app.db, 10)).find((m) => m.to === user.email);
+    const token = mail?.text.match(/\/resetpassword\/([\w-]+)/)?.[1];
+    const res = await call(ctx.app, 'POST', '/api/v1/resetpassword/reset', { body: { token, password: 'a new secret' } });
+    expect(res.statusCode).toBe(200);
+    for (const socket of sockets) expect((await socket.closed).code).toBe(CloseCode.SESSION_ENDED);
+    bystander.send({ type: 'HEARTBEAT', data: {} });
+    expect((await bystander.next()).type).toBe('HEARTBEAT_ACK');
   });
 });

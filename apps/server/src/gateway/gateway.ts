@@ -24,6 +24,8 @@ export interface Gateway {
   choosePresence(userId: string, presence: PresenceValue): Promise<void>;
   /** Close the sockets opened with this session token (logout), with SESSION_ENDED. */
   closeSessionsOfToken(sessionToken: string): void;
+  /** Close the sockets of these sessions, by token hash (a password reset), with SESSION_ENDED. */
+  closeSessionsOfTokenHashes(tokenHashes: readonly string[]): void;
   /** Close every socket with SERVER_RESTART so that clients reconnect elsewhere. */
   shutdown(): Promise<void>;
 }
@@ -108,6 +110,12 @@ export function attachGateway(app: FastifyInstance, overrides: Partial<GatewayOp
       const tokenHash = hashToken(sessionToken);
       core.endAuthSession(tokenHash);
       control.endAuthSession(tokenHash); // the other processes
+    },
+    closeSessionsOfTokenHashes(tokenHashes) {
+      for (const tokenHash of tokenHashes) {
+        core.endAuthSession(tokenHash);
+        control.endAuthSession(tokenHash);
+      }
     },
     async shutdown() {
       if (!accepting) return;

@@ -64,6 +64,8 @@ function rateOf(config: Config, name: RateLimitName): { count: number; windowMs:
       return config.RATE_LIMIT_REGISTER;
     case 'login':
       return config.RATE_LIMIT_LOGIN;
+    case 'passwordReset':
+      return config.RATE_LIMIT_PASSWORD_RESET;
   }
 }
 

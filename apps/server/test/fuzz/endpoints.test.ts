@@ -35,7 +35,13 @@ interface Outcome {
 
 describe('fuzzing every API route', () => {
   // Generous address limits: the bad bodies must reach validation, the worst case.
-  const ctx = withTestApp({ RATE_LIMIT_LOGIN: '100000/60', RATE_LIMIT_REGISTER: '100000/60', LOGIN_FAILURES_BEFORE_CAPTCHA: 100000 });
+  const ctx = withTestApp({
+    RATE_LIMIT_LOGIN: '100000/60',
+    RATE_LIMIT_REGISTER: '100000/60',
+    RATE_LIMIT_PASSWORD_RESET: '100000/60',
+    RATE_LIMIT_PASSWORD_RESET_EMAIL: '100000/60',
+    LOGIN_FAILURES_BEFORE_CAPTCHA: 100000,
+  });
   let owner: TestUser;
   /** Real ids for parameters and fields, so that requests also get past the lookups. */
   const ids: Record<string, string> = {};

@@ -92,10 +92,12 @@ export interface TestApp {
 
 /**
  * The per-file setup in one call: registers a beforeAll that builds the app (with config
- * `overrides`; `listen: true` also listens on a free port of 127.0.0.1) and records its bus
+ * `overrides`, or a function that gives them when the app is built, for values that an earlier
+ * beforeAll makes, such as a test server's port; `listen: true` also listens on a free port of
+ * 127.0.0.1) and records its bus
  * events, and an afterAll that closes it. Call it at the top of a describe (or of the file).
  */
-export function withTestApp(overrides: Partial<ConfigInput> = {}, options: TestAppOptions = {}): TestApp {
+export function withTestApp(overrides: Partial<ConfigInput> | (() => Partial<ConfigInput>) = {}, options: TestAppOptions = {}): TestApp {
   let ctx: TestContext | null = null;
   const events = new EventRecorder();
   const cleanups: (() => void | Promise<void>)[] = [];
@@ -104,7 +106,7 @@ export function withTestApp(overrides: Partial<ConfigInput> = {}, options: TestA
     return ctx;
   };
   beforeAll(async () => {
-    ctx = await createTestApp(overrides, options);
+    ctx = await createTestApp(typeof overrides === 'function' ? overrides() : overrides, options);
     events.attach(ctx.app.bus);
     if (options.listen) await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   });

@@ -1,4 +1,5 @@
 import { Navigate, useRoutes, type RouteObject } from 'react-router';
+import { LoginRoute } from '../features/auth/LoginRoute';
 import { lazyNamed } from './lazy';
 import { RootLayout } from './RootLayout';
 import { SessionGate } from './SessionGate';
@@ -13,6 +14,7 @@ const InvitePage = lazyNamed(() => import('../features/invites/InvitePage'), 'In
 const PublicLayout = lazyNamed(() => import('../features/public/PublicLayout'), 'PublicLayout');
 const PublicPage = lazyNamed(() => import('../features/public/PublicPage'), 'PublicPage');
 const ConnectionPage = lazyNamed(() => import('../features/public/PublicPage'), 'ConnectionPage');
+const ResetPasswordPage = lazyNamed(() => import('../features/auth/ResetPasswordPage'), 'ResetPasswordPage');
 
 /** Public pages that show the public layout and a heading (spec 000 §2); key = path = pages namespace key. */
 const PUBLIC_PAGES = [
@@ -70,9 +72,10 @@ export const routes: RouteObject[] = [
           { path: 'blog/:blogId', element: <PublicPage page="blog" /> },
           { path: 'connections/:provider', element: <ConnectionPage /> },
           { path: 'template/:code', element: <PublicPage page="template" /> },
-          { path: 'resetpassword/:token', element: <PublicPage page="resetpassword" /> },
+          { path: 'resetpassword/:token', element: <ResetPasswordPage /> },
         ],
       },
+      { path: 'login', element: <LoginRoute /> },
       { path: 'invite/:code', element: <InvitePage /> },
       { path: 'friendinvite', element: <FriendInvitePage /> },
       { path: '*', element: <Navigate to="/" replace /> },

@@ -1,4 +1,5 @@
 import { captchaEndpoint, loginEndpoint, logoutEndpoint, registerEndpoint } from './auth';
+import { findPasswordResetEndpoint, requestPasswordResetEndpoint, resetPasswordEndpoint } from './password-reset';
 import {
   addChannelToCategoryEndpoint,
   cloneChannelEndpoint,
@@ -87,6 +88,9 @@ export const ENDPOINTS = {
   register: registerEndpoint,
   login: loginEndpoint,
   logout: logoutEndpoint,
+  requestPasswordReset: requestPasswordResetEndpoint,
+  findPasswordReset: findPasswordResetEndpoint,
+  resetPassword: resetPasswordEndpoint,
   me: meEndpoint,
   upload: uploadEndpoint,
   createTeam: createTeamEndpoint,

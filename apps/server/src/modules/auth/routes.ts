@@ -1,11 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { captchaEndpoint, loginEndpoint, logoutEndpoint, registerEndpoint, registerRequestSchemaFor } from '@rally/shared/api/auth';
+import { findPasswordResetEndpoint, requestPasswordResetEndpoint, resetPasswordEndpoint } from '@rally/shared/api/password-reset';
 import { requestClientAddress } from '../../http/client-address';
 import { addEndpoint } from '../../http/endpoint';
 import { requestLocale } from '../../http/locale';
 import { servesHttps } from '../../env';
 import { clearSessionCookie, setSessionCookie } from './authenticate';
 import { createCaptcha } from './captcha';
+import { findPasswordReset, requestPasswordReset, resetPassword, type PasswordResetDeps } from './password-reset';
 import { login, logout, register, type AuthDeps, type ClientContext } from './service';
 import { SESSION_TTL_MS } from './session-repository';
 
@@ -46,6 +48,25 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   addEndpoint(app, logoutEndpoint, async ({ request, reply }) => {
     await logout(app.db, request.server.gateway, request.sessionToken);
     clearSessionCookie(reply, secure);
+    return { success: true as const };
+  });
+
+  // The gateway is attached after the routes are registered: read it when a request comes.
+  const resetDeps = (): PasswordResetDeps => ({ db: app.db, config: app.config, rateLimiter: app.rateLimiter, mailer: app.mailer, sockets: app.gateway });
+
+  addEndpoint(app, requestPasswordResetEndpoint, async ({ body }) => {
+    await requestPasswordReset(resetDeps(), body.email);
+    return { success: true as const };
+  });
+
+  addEndpoint(app, findPasswordResetEndpoint, async ({ reply, body }) => {
+    reply.header('cache-control', 'no-store');
+    await findPasswordReset(resetDeps(), body.token);
+    return { success: true as const };
+  });
+
+  addEndpoint(app, resetPasswordEndpoint, async ({ body }) => {
+    await resetPassword(resetDeps(), body.token, body.password);
     return { success: true as const };
   });
 }

@@ -127,6 +127,8 @@ export async function login(deps: AuthDeps, input: LoginRequest, client: ClientC
 export interface SessionSockets {
   /** Close the sockets opened with this session token. */
   closeSessionsOfToken(sessionToken: string): void;
+  /** Close the sockets of these sessions (by token hash), on every process: a password reset ends them all. */
+  closeSessionsOfTokenHashes(tokenHashes: readonly string[]): void;
 }
 
 /** End a session (if any) and close the gateway connections that it opened. */

@@ -11,8 +11,8 @@ import { EMPTY_LOGIN_VALUES, LOGIN_FIELDS, loginFormSchema } from './login-form'
 import { useLogin } from './mutations';
 import { useAfterSignIn } from './use-after-sign-in';
 
-/** Login with email and password; the captcha appears when the server answers captcha_required. */
-export function LoginDialog({ onClose, onSwitch }: { onClose: () => void; onSwitch: () => void }) {
+/** Login with email and password; the captcha appears when the server answers captcha_required. "Forgot password?" opens the reset request. */
+export function LoginDialog({ onClose, onSwitch, onForgot }: { onClose: () => void; onSwitch: () => void; onForgot: () => void }) {
   const { t } = useTranslation(['auth', 'errors']);
   const afterSignIn = useAfterSignIn();
   const login = useLogin();
@@ -41,6 +41,11 @@ export function LoginDialog({ onClose, onSwitch }: { onClose: () => void; onSwit
       <form className={styles.form} onSubmit={submit} noValidate>
         <TextField label={t('login.email')} type="email" autoComplete="email" inputMode="email" required {...form.text('email')} />
         <TextField label={t('login.password')} type="password" autoComplete="current-password" required {...form.text('password')} />
+        <p className={styles.forgotRow}>
+          <button type="button" className={styles.linkButton} onClick={onForgot}>
+            {t('login.forgot')}
+          </button>
+        </p>
         {captchaNeeded && (
           <div className={styles.captchaBlock} role="group" aria-labelledby="login-captcha-label">
             <p id="login-captcha-label" className={styles.groupLabel}>

@@ -1,6 +1,7 @@
 import { createContext, useContext } from 'react';
 
-export type AuthDialogKind = 'login' | 'register';
+/** `forgot`: the password reset request, reached from the login dialog. */
+export type AuthDialogKind = 'login' | 'register' | 'forgot';
 
 export interface AuthDialogApi {
   open: (kind: AuthDialogKind) => void;
