@@ -15,6 +15,7 @@ export const ROUTES = {
   login: { method: 'POST', paths: ['/api/v1/login', '/api/login'] },
   logout: { method: 'POST', paths: ['/api/v1/logout', '/api/logout'] },
   me: { method: 'GET', paths: ['/api/v1/me', '/api/me'] },
+  updateSettings: { method: 'POST', paths: ['/api/v1/me/settings', '/api/me/settings'] },
   upload: { method: 'POST', paths: ['/api/v1/upload', '/api/upload'] },
   createTeam: { method: 'POST', paths: ['/api/v1/teams'] },
   listTeams: { method: 'GET', paths: ['/api/v1/teams'] },
