@@ -1,6 +1,6 @@
 import i18n, { type ResourceLanguage } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { LANGUAGE_STORAGE_KEY, SUPPORTED_LANGUAGES, detectLanguage, type Language } from './lib/language';
+import { LANGUAGE_STORAGE_KEY, SUPPORTED_LANGUAGES, detectLanguage, isLanguage, type Language } from './lib/language';
 
 /**
  * Translations load per language, on demand: locales/<language>/index.ts gathers that language's
@@ -31,6 +31,12 @@ function readStoredLanguage(): string | null {
   } catch {
     return null;
   }
+}
+
+/** The language chosen on this device (null when none was, or storage is unavailable). */
+export function storedLanguage(): Language | null {
+  const stored = readStoredLanguage();
+  return isLanguage(stored) ? stored : null;
 }
 
 function applyDocumentLanguage(lng: string) {

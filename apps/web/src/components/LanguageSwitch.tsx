@@ -1,11 +1,18 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { setLanguage } from '../i18n';
-import { SUPPORTED_LANGUAGES, isLanguage } from '../lib/language';
+import { SUPPORTED_LANGUAGES, isLanguage, type Language } from '../lib/language';
 import styles from './LanguageSwitch.module.css';
 
-/** Language picker (a labelled native select); the choice is remembered on this device. */
-export function LanguageSwitch({ compact = false, className }: { compact?: boolean; className?: string }) {
+interface Props {
+  compact?: boolean;
+  className?: string;
+  /** What a choice does: by default the page changes and the choice is remembered on this device; signed in, it is saved to the account too. */
+  onChoose?: (lng: Language) => void;
+}
+
+/** Language picker (a labelled native select). */
+export function LanguageSwitch({ compact = false, className, onChoose = (lng) => void setLanguage(lng) }: Props) {
   const { t, i18n } = useTranslation('common');
   const id = useId();
   const current = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'en';
@@ -23,7 +30,7 @@ export function LanguageSwitch({ compact = false, className }: { compact?: boole
         className={styles.select}
         value={current}
         onChange={(e) => {
-          if (isLanguage(e.target.value)) void setLanguage(e.target.value);
+          if (isLanguage(e.target.value)) onChoose(e.target.value);
         }}
       >
         {SUPPORTED_LANGUAGES.map((lng) => (

@@ -73,7 +73,7 @@ import { markTeamReadEndpoint, unreadEndpoint } from './unread';
 import { setPresenceEndpoint } from './presence';
 import { clearActivityEndpoint, clearStatusEndpoint, setActivityEndpoint, setStatusEndpoint, userProfileEndpoint } from './profile';
 import { uploadEndpoint } from './uploads';
-import { meEndpoint } from './users';
+import { meEndpoint, updateSettingsEndpoint } from './users';
 
 /**
  * Every endpoint of the API by name (the OpenAPI operationId), in the order of docs/api.md. The
@@ -92,6 +92,7 @@ export const ENDPOINTS = {
   findPasswordReset: findPasswordResetEndpoint,
   resetPassword: resetPasswordEndpoint,
   me: meEndpoint,
+  updateSettings: updateSettingsEndpoint,
   upload: uploadEndpoint,
   createTeam: createTeamEndpoint,
   listTeams: listTeamsEndpoint,

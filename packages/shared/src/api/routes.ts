@@ -18,6 +18,7 @@ export const ROUTES = {
   findPasswordReset: { method: 'POST', paths: ['/api/v1/resetpassword/find', '/api/resetpassword/find'] },
   resetPassword: { method: 'POST', paths: ['/api/v1/resetpassword/reset', '/api/resetpassword/reset'] },
   me: { method: 'GET', paths: ['/api/v1/me', '/api/me'] },
+  updateSettings: { method: 'POST', paths: ['/api/v1/me/settings', '/api/me/settings'] },
   upload: { method: 'POST', paths: ['/api/v1/upload', '/api/upload'] },
   createTeam: { method: 'POST', paths: ['/api/v1/teams'] },
   listTeams: { method: 'GET', paths: ['/api/v1/teams'] },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from './endpoint';
+import { BODY_LIMIT, defineEndpoint } from './endpoint';
 import { ROUTES } from './routes';
 
 export const Presence = { OFFLINE: 0, ONLINE: 1, IDLE: 2, DND: 3 } as const;
@@ -81,10 +81,14 @@ export const userSettingsSchema = z.object({
 });
 export type UserSettings = z.infer<typeof userSettingsSchema>;
 
+/**
+ * A new account's settings. The left sidebar is on: Rally's team sidebar has always sat on the left
+ * of wide screens, and turning the setting off puts it across the top (001 §2).
+ */
 export const DEFAULT_USER_SETTINGS: UserSettings = {
   locale: 'en',
   developerMode: { isEnabled: false },
-  leftSidebar: { isEnabled: false },
+  leftSidebar: { isEnabled: true },
   privacy: { friendRequests: 'everyone', directMessages: 'everyone' },
   presence: Presence.ONLINE,
 };
@@ -101,4 +105,31 @@ export const meEndpoint = defineEndpoint({
   ...ROUTES.me,
   summary: 'The signed-in user, their settings, and the location of this visit',
   response: meResponseSchema,
+});
+
+/**
+ * The app settings a user changes from the settings screen (000 §3, §7 POST /api/v1/me/settings
+ * {settings}): the UI language, developer mode (Copy ID on messages, users, channels and teams) and
+ * the left sidebar. Each may be left out to keep it; privacy has its own endpoint
+ * (POST /api/v1/me/settings/privacy) and the chosen status its own (POST /api/v1/me/presence).
+ */
+export const updateSettingsSchema = z.object({
+  settings: z
+    .object({
+      locale: userSettingsSchema.shape.locale,
+      developerMode: userSettingsSchema.shape.developerMode,
+      leftSidebar: userSettingsSchema.shape.leftSidebar,
+    })
+    .partial(),
+});
+export type UpdateSettings = z.input<typeof updateSettingsSchema>;
+export type SettingsChange = UpdateSettings['settings'];
+export const settingsResponseSchema = z.object({ success: z.literal(true), settings: userSettingsSchema });
+
+export const updateSettingsEndpoint = defineEndpoint({
+  ...ROUTES.updateSettings,
+  summary: "Change the caller's language, developer mode or left sidebar (000 §3 user settings); answers all the settings after the change",
+  body: updateSettingsSchema,
+  response: settingsResponseSchema,
+  bodyLimit: BODY_LIMIT.SMALL,
 });

@@ -7,7 +7,7 @@ import { messageSchema } from '../api/messages';
 import { reactionSchema } from '../api/reactions';
 import { teamEmojiSchema } from '../api/emojis';
 import { categorySchema, channelSchema, memberSchema, roleSchema, teamSchema } from '../api/teams';
-import { activitySchema, presenceSchema, selfUserSchema, userStatusSchema } from '../api/users';
+import { activitySchema, presenceSchema, selfUserSchema, userSettingsSchema, userStatusSchema } from '../api/users';
 
 /** Protocol version, sent in READY. Bump on a breaking change of any frame. */
 export const GATEWAY_VERSION = 1;
@@ -103,6 +103,11 @@ export const dispatchEvents = {
     z.object({ userId: z.string(), status: userStatusSchema.nullable().optional(), activity: activitySchema.nullable().optional() }),
     ['circle'],
   ),
+  /**
+   * The user's settings changed (POST /api/v1/me/settings, /me/settings/privacy, on any device): all
+   * of them as they are now; to that user's sessions.
+   */
+  USER_SETTINGS_UPDATED: dispatchEvent(userSettingsSchema, ['users']),
   /** The user ordered their team list (on any device): the ids of all their teams, first to last; to that user. */
   TEAMS_PRIORITY_UPDATED: dispatchEvent(z.object({ teamIds: z.array(z.string()) }), ['users']),
   /**

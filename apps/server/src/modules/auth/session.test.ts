@@ -27,7 +27,7 @@ describe('GET /api/v1/me and POST /api/logout', () => {
     expect(res.json()).toMatchObject({
       success: true,
       user: { id: user.id, username: user.username, email: user.email, twoFA: false, mustSetBirthdate: false },
-      settings: { locale: 'en', developerMode: { isEnabled: false }, leftSidebar: { isEnabled: false } },
+      settings: { locale: 'en', developerMode: { isEnabled: false }, leftSidebar: { isEnabled: true } },
       location: 'TR',
     });
   });

@@ -2,7 +2,9 @@ import { DEFAULT_USER_SETTINGS, type UserSettings } from '@rally/shared/api/user
 import type { Executor } from '../../db/client';
 import { readAll } from '../../db/read-all';
 import { forbidden, notFound } from '../../lib/errors';
+import type { ServiceDeps } from '../../lib/service-deps';
 import { findUserById, type SignedInUser } from '../users/repository';
+import { publishSettings, settingsOf } from '../users/service';
 import { areFriends, blocksBetween, haveMutualFriend, updatePrivacySettings } from './repository';
 
 /** The user's privacy settings (spec 000 §3), the defaults (everyone) filling what a stored row lacks. */
@@ -53,9 +55,13 @@ export async function assertMayDirectMessage(deps: DirectMessageDeps, fromUserId
   throw forbidden('dm_fof_only');
 }
 
-/** Change the caller's privacy settings (POST /api/v1/me/settings/privacy); the settings after it. Enforced from the next request on. */
-export async function updatePrivacy(deps: DirectMessageDeps, userId: string, change: Partial<UserSettings['privacy']>): Promise<UserSettings['privacy']> {
+/**
+ * Change the caller's privacy settings (POST /api/v1/me/settings/privacy); the settings after it.
+ * Enforced from the next request on; the user's sessions get USER_SETTINGS_UPDATED.
+ */
+export async function updatePrivacy(deps: ServiceDeps, userId: string, change: Partial<UserSettings['privacy']>): Promise<UserSettings['privacy']> {
   const settings = await updatePrivacySettings(deps.db, userId, change);
   if (!settings) throw notFound('user_not_found');
+  await publishSettings(deps, userId, settingsOf(settings));
   return privacyOf({ settings });
 }

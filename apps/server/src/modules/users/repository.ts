@@ -1,5 +1,5 @@
 import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
-import { DEFAULT_USER_SETTINGS, type PublicUser, type SelfUser, type UserSettings } from '@rally/shared/api/users';
+import { DEFAULT_USER_SETTINGS, type PublicUser, type SelfUser, type SettingsChange, type UserSettings } from '@rally/shared/api/users';
 import type { Executor } from '../../db/client';
 import { returnedRow } from '../../db/returned-row';
 import { emojis, users } from '../../db/schema';
@@ -154,4 +154,17 @@ export function toSelfUser(row: SignedInUser): SelfUser {
     privateFlags: row.privateFlags,
     createdAt: row.createdAt.toISOString(),
   };
+}
+
+/**
+ * Merge a change into the user's settings document (each key given replaces that key, the others
+ * stay as stored); the settings after it, or null when the user does not exist.
+ */
+export async function updateUserSettings(db: Executor, id: string, change: SettingsChange): Promise<UserSettings | null> {
+  const [row] = await db
+    .update(users)
+    .set({ settings: sql`${users.settings} || ${JSON.stringify(change)}::jsonb` })
+    .where(eq(users.id, id))
+    .returning({ settings: users.settings });
+  return row?.settings ?? null;
 }

@@ -11,6 +11,7 @@ import { MessageButton } from '../dms/MessageButton';
 import { useMeUser } from '../auth/queries';
 import { Avatar } from '../messages/Avatar';
 import { PresenceDot } from '../presence/PresenceDot';
+import { useCopyId } from '../settings/use-copy-id';
 import { useTeamAccess } from '../teams/access';
 import { useTeamMembers } from '../teams/members-queries';
 import { useTeamRoles } from '../teams/queries';
@@ -67,13 +68,14 @@ function fromMember(m: Member): CardUser {
  * or a click outside closes it, and focus returns to the element clicked.
  */
 export function ProfileCard({ team, userId, anchor, onClose, openDialog }: Props) {
-  const { t } = useTranslation('members');
+  const { t } = useTranslation(['members', 'settings']);
   const drawer = useMediaQuery(DRAWER_QUERY);
   const members = useTeamMembers(team.id).data;
   const roles = useTeamRoles(team.id).data ?? [];
   const access = useTeamAccess(team);
   const profile = useUserProfile(userId, team.id);
   const me = useMeUser();
+  const copyId = useCopyId();
   const cardRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const member = members?.find((m) => m.id === userId);
@@ -137,16 +139,21 @@ export function ProfileCard({ team, userId, anchor, onClose, openDialog }: Props
           <p className={styles.subdomain}>@{user.slug}</p>
           {user.status && <CardStatus status={user.status} />}
 
-          {user.relationship === 'blocked' ? (
-            <div className={styles.actions}>
+          <div className={styles.actions}>
+            {user.relationship === 'blocked' ? (
               <span className={styles.noRoles}>{t('card.blocked')}</span>
-            </div>
-          ) : (
-            <div className={styles.actions}>
-              {me && me.id !== user.id && !user.bot && !user.system && <MessageButton userId={user.id} name={user.username} />}
-              <FriendButton user={user} />
-            </div>
-          )}
+            ) : (
+              <>
+                {me && me.id !== user.id && !user.bot && !user.system && <MessageButton userId={user.id} name={user.username} />}
+                <FriendButton user={user} />
+              </>
+            )}
+            {copyId && (
+              <Button variant="ghost" size="sm" aria-label={t('settings:copyIdOf', { name: user.username })} onClick={() => copyId(user.id)}>
+                {t('settings:copyId')}
+              </Button>
+            )}
+          </div>
           {user.activity && <CardActivity activity={user.activity} titleId={`${titleId}-activity`} />}
 
           <CardSince titleId={`${titleId}-since`} createdAt={user.createdAt} team={member ? { name: team.name, joinedAt: member.joinedAt } : null} />

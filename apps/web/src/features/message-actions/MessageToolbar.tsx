@@ -5,6 +5,7 @@ import { Menu, type MenuItem } from '../../components/ui/Menu';
 import { useToast } from '../../components/ui/toast-context';
 import { EmojiPickerButton } from '../emoji/EmojiPickerButton';
 import { SmileIcon } from '../reactions/ReactionBar';
+import { useDeveloperMode } from '../settings/settings-state';
 import type { MessageActionsApi } from './actions-context';
 import { copyText, messageLink } from './copy';
 import styles from './MessageActions.module.css';
@@ -26,8 +27,8 @@ const MORE = 'M6 10a2 2 0 1 0 0 4 2 2 0 0 0 0-4Zm6 0a2 2 0 1 0 0 4 2 2 0 0 0 0-4
 
 /**
  * The actions of one message: react, reply, edit (own), delete (own, or with MANAGE_MESSAGES;
- * Shift-click skips the confirmation) and a menu with the rest (copy link, text and ID, report
- * for others' messages). Shown while the message is hovered or holds focus, so it is reached with
+ * Shift-click skips the confirmation) and a menu with the rest (copy link and text, the ID in
+ * developer mode, report for others' messages). Shown while the message is hovered or holds focus, so it is reached with
  * Tab from the message; the same menu opens on a right-click of the message.
  */
 export const MessageToolbar = forwardRef<HTMLDivElement, Props>(function MessageToolbar({ message, actions }, ref) {
@@ -36,6 +37,7 @@ export const MessageToolbar = forwardRef<HTMLDivElement, Props>(function Message
   const [pickerOpen, setPickerOpen] = useState(false);
   const own = message.createdBy.id === actions.myId;
   const canDelete = own || actions.canManage;
+  const developerMode = useDeveloperMode();
 
   const copy = async (text: string, done: string) => {
     const copied = await copyText(text);
@@ -47,7 +49,7 @@ export const MessageToolbar = forwardRef<HTMLDivElement, Props>(function Message
     null,
     { id: 'copy-link', label: t('copy.link'), onSelect: () => void copy(messageLink(actions.teamId, actions.channelId, message.id), t('copy.linkDone')) },
     { id: 'copy-text', label: t('copy.text'), onSelect: () => void copy(message.content, t('copy.textDone')) },
-    { id: 'copy-id', label: t('copy.id'), onSelect: () => void copy(message.id, t('copy.idDone')) },
+    ...(developerMode ? [{ id: 'copy-id', label: t('copy.id'), onSelect: () => void copy(message.id, t('copy.idDone')) }] : []),
     own ? null : { id: 'report', label: t('toolbar.report'), danger: true, onSelect: () => actions.openReport(message) },
     canDelete ? { id: 'delete', label: t('toolbar.delete'), danger: true, icon: icon(TRASH), onSelect: () => actions.requestDelete(message, false) } : null,
   ];

@@ -10,7 +10,7 @@ import { roleTextStyle } from './presets';
 import { isDefaultRole } from './reorder';
 import { fieldOf, flagsLocked, withBit, type RoleValues } from './role-draft';
 import styles from './RolesTab.module.css';
-import { Switch } from './Switch';
+import { Switch } from '../../components/ui/Switch';
 import fieldStyles from '../../components/ui/Field.module.css';
 
 export interface RoleEditorProps {

@@ -4,8 +4,11 @@ import { Outlet } from 'react-router';
 import { Spinner } from '../../components/ui/Spinner';
 import { DisconnectedBanner } from '../../lib/gateway/DisconnectedBanner';
 import { GatewayProvider } from '../../lib/gateway/GatewayProvider';
+import { useMediaQuery } from '../../lib/use-media-query';
 import { useIgnoreStrayFileDrops } from '../attachments/use-file-drop';
 import { IdleReporter } from '../presence/IdleReporter';
+import { useLeftSidebar } from '../settings/settings-state';
+import { useAccountLanguage } from '../settings/use-account-language';
 import { liveEvents } from './live-events';
 import { CreateTeamDialog } from '../teams/CreateTeamDialog';
 import { NotificationBanner } from '../unread/NotificationBanner';
@@ -15,7 +18,8 @@ import { ShellContext, type ShellApi } from './shell-context';
 import { Sidebar } from './Sidebar';
 
 /**
- * The signed-in layout: live connection, team sidebar (left above 600 px, a top strip below),
+ * The signed-in layout: live connection, team sidebar (on the left above 600 px when the left-sidebar
+ * setting is on, 001 §2; otherwise a strip at the top),
  * connection banner, and the page. Mounted once for every signed-in route, so moving between
  * pages keeps the socket open.
  */
@@ -25,15 +29,19 @@ export function AppShell() {
   const api = useMemo<ShellApi>(() => ({ openCreateTeam: () => setCreateOpen(true) }), []);
   useNotificationNavigator();
   useIgnoreStrayFileDrops();
+  useAccountLanguage();
+  const narrow = useMediaQuery('(max-width: 600px)');
+  const leftSidebar = useLeftSidebar();
+  const strip = narrow || !leftSidebar;
   return (
     <GatewayProvider live={liveEvents}>
       <ShellContext.Provider value={api}>
         <IdleReporter />
-        <div className={styles.shell}>
+        <div className={`${styles.shell}${strip ? ` ${styles.strip}` : ''}`}>
           <a className="skip-link" href="#main">
             {t('skipToContent')}
           </a>
-          <Sidebar />
+          <Sidebar strip={strip} />
           <div className={styles.column}>
             <DisconnectedBanner />
             <NotificationBanner />

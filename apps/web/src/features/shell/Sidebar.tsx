@@ -3,10 +3,11 @@ import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-
 import { CSS } from '@dnd-kit/utilities';
 import type { Team } from '@rally/shared/api/teams';
 import { LIMITS } from '@rally/shared/limits';
-import { useMemo, useState, type FocusEvent, type PointerEvent } from 'react';
+import { Suspense, useMemo, useState, type FocusEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useNavigate } from 'react-router';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
+import { lazyNamed } from '../../app/lazy';
 import { LogoMark } from '../../components/Logo';
 import { useToast } from '../../components/ui/toast-context';
 import { newPlaceTracker, swallowClickAfterDrag, useDragInstructions, useSortSensors, verticalOnly } from '../../lib/dnd';
@@ -16,7 +17,6 @@ import { useMe } from '../auth/queries';
 import { reorderedIds } from '../teams/channel-order';
 import { useReorderTeams } from '../teams/mutations';
 import { useTeams } from '../teams/queries';
-import { useMediaQuery } from '../../lib/use-media-query';
 import { StatusMenu } from '../presence/StatusMenu';
 import { useTeamUnread } from '../unread/queries';
 import { SoundToggle } from '../unread/SoundToggle';
@@ -28,17 +28,23 @@ import friendStyles from '../friends/FriendBadge.module.css';
 import { FriendInviteDialog } from '../friends/FriendInviteDialog';
 import { DmShortcuts } from './DmShortcuts';
 import { useIncomingRequestCount } from '../friends/queries';
+import { useChooseLanguage } from '../settings/use-choose-language';
 import { useShell } from './shell-context';
 import styles from './Sidebar.module.css';
+
+const UserSettingsDialog = lazyNamed(() => import('../settings/UserSettingsDialog'), 'UserSettingsDialog');
 
 interface Tip {
   label: string;
   top: number;
 }
 
-/** Home, the user's teams and the create-team button; language and logout at the bottom. */
-export function Sidebar() {
-  const { t } = useTranslation(['shell', 'common', 'reorder', 'friends', 'unread']);
+/**
+ * Home, the user's teams and the create-team button; language, sounds, status, settings and logout at
+ * the bottom. `strip`: it runs across the top (screens up to 600 px, or the left-sidebar setting off).
+ */
+export function Sidebar({ strip }: { strip: boolean }) {
+  const { t } = useTranslation(['shell', 'common', 'reorder', 'friends', 'unread', 'settings']);
   const soundsMuted = useSoundsMuted();
   const teams = useTeams();
   const me = useMe();
@@ -50,8 +56,8 @@ export function Sidebar() {
   const reorder = useReorderTeams();
   const sensors = useSortSensors();
   const instructions = useDragInstructions();
-  // Under 600 px the sidebar is a strip at the top: the status menu opens downwards.
-  const narrow = useMediaQuery('(max-width: 600px)');
+  const chooseLanguage = useChooseLanguage();
+  const [settingsOpen, setSettingsOpen] = useState(false);
   const teamIds = useMemo(() => teams.data?.map((team) => team.id) ?? [], [teams.data]);
 
   const nameOf = (id: unknown) => teams.data?.find((team) => team.id === id)?.name ?? '';
@@ -98,7 +104,7 @@ export function Sidebar() {
     });
 
   return (
-    <nav className={styles.sidebar} aria-label={t('shell:sidebar')}>
+    <nav className={`${styles.sidebar}${strip ? ` ${styles.strip}` : ''}`} aria-label={t('shell:sidebar')}>
       <div className={styles.scroll}>
         <NavLink
           to="/"
@@ -163,9 +169,26 @@ export function Sidebar() {
         </button>
       </div>
       <div className={styles.footer}>
-        <LanguageSwitch compact className={styles.language} />
+        <LanguageSwitch compact className={styles.language} onChoose={chooseLanguage} />
         <SoundToggle className={`${styles.item} ${styles.logout}`} {...tipProps(soundLabel)} />
-        {user && <StatusMenu placement={narrow ? 'below' : 'above'} />}
+        {/* In the strip at the top the status menu opens downwards. */}
+        {user && <StatusMenu placement={strip ? 'below' : 'above'} />}
+        <button
+          type="button"
+          className={`${styles.item} ${styles.logout} ${styles.settings}`}
+          aria-label={t('settings:open')}
+          aria-haspopup="dialog"
+          onClick={() => setSettingsOpen(true)}
+          {...tipProps(t('settings:open'))}
+        >
+          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+            <path
+              fill="currentColor"
+              d="M19.4 13a7.5 7.5 0 0 0 0-2l2.1-1.6-2-3.5-2.5 1a7.6 7.6 0 0 0-1.7-1L15 3.2h-4l-.4 2.7a7.6 7.6 0 0 0-1.7 1l-2.5-1-2 3.5L6.6 11a7.5 7.5 0 0 0 0 2l-2.1 1.6 2 3.5 2.5-1c.5.4 1.1.7 1.7 1l.4 2.7h4l.4-2.7c.6-.3 1.2-.6 1.7-1l2.5 1 2-3.5L19.4 13ZM13 15.5a3.5 3.5 0 1 1 0-7 3.5 3.5 0 0 1 0 7Z"
+              transform="translate(-1 0)"
+            />
+          </svg>
+        </button>
         <button
           type="button"
           className={`${styles.item} ${styles.logout}`}
@@ -187,6 +210,11 @@ export function Sidebar() {
         </button>
       </div>
       <FriendInviteDialog open={inviteOpen} onClose={() => setInviteOpen(false)} />
+      {settingsOpen && (
+        <Suspense fallback={null}>
+          <UserSettingsDialog onClose={() => setSettingsOpen(false)} />
+        </Suspense>
+      )}
       {tip && (
         <div className={styles.tooltip} style={{ top: tip.top }} aria-hidden="true">
           {tip.label}

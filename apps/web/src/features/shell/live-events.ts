@@ -9,6 +9,7 @@ import { applyUnreadReady, countAndNotify, unreadEvents } from '../unread/events
 import { typingEvents } from '../typing/events';
 import { clearTyping } from '../typing/typing-cache';
 import { scheduledMessageSent } from '../scheduled/cache';
+import { settingsEvents } from '../settings/events';
 import type { EventHandlers, LiveEvents } from '../../lib/gateway/event-handlers';
 
 /**
@@ -33,6 +34,7 @@ export const liveEvents: LiveEvents = {
     ...typingEvents,
     ...dmEvents,
     ...emojiEvents,
+    ...settingsEvents,
     // A new message is history (messages), counters and a notification (unread), its author no longer typing (typing),
     // a direct chat's newest (dms), and, when it is one of the user's scheduled messages, no longer waiting (scheduled).
     MESSAGE_SEND: (qc, message) => {

@@ -3,6 +3,7 @@ import { TeamPermission } from '@rally/shared/permissions';
 import { useTranslation } from 'react-i18next';
 import { Menu, type MenuItem } from '../../components/ui/Menu';
 import { useToast } from '../../components/ui/toast-context';
+import { useCopyId } from '../settings/use-copy-id';
 import { useTeamAccess } from '../teams/access';
 import { useMarkTeamRead } from '../unread/mutations';
 import { useTeamUnread } from '../unread/queries';
@@ -27,9 +28,10 @@ const ICONS = {
   markRead: icon('M4 12.5 9 17.5 20 6.5'),
 };
 
-/** The team column's menu: the team's name with a chevron opens mark as read (when something is unread), settings, invite, create channel or category, and leave (each only when allowed). */
+/** The team column's menu: the team's name with a chevron opens mark as read (when something is unread), settings, invite, create channel or category, Copy ID (developer mode) and leave (each only when allowed). */
 export function TeamMenu({ team, open }: { team: Team; open: TeamActions }) {
-  const { t } = useTranslation(['team-settings', 'unread']);
+  const { t } = useTranslation(['team-settings', 'unread', 'settings']);
+  const copyId = useCopyId();
   const access = useTeamAccess(team);
   const manageChannels = access.can(TeamPermission.MANAGE_CHANNELS);
   const unread = useTeamUnread(team.id);
@@ -50,6 +52,7 @@ export function TeamMenu({ team, open }: { team: Team; open: TeamActions }) {
       ? { id: 'createChannel', label: t('menu.createChannel'), icon: ICONS.channel, onSelect: () => open({ kind: 'createChannel', categoryId: null }) }
       : null,
     manageChannels ? { id: 'createCategory', label: t('menu.createCategory'), icon: ICONS.category, onSelect: () => open({ kind: 'createCategory' }) } : null,
+    copyId ? { id: 'copyId', label: t('settings:copyId'), onSelect: () => copyId(team.id) } : null,
   ];
   const entries = items.filter((x) => x !== null);
   const leave: MenuItem | null = access.canLeave

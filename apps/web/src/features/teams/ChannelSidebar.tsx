@@ -23,6 +23,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useToast } from '../../components/ui/toast-context';
 import { newPlaceTracker, swallowClickAfterDrag, useDragInstructions, useSortSensors, verticalOnly } from '../../lib/dnd';
+import { useCopyId } from '../settings/use-copy-id';
 import { useChannelUnread } from '../unread/queries';
 import { UnreadMarker } from '../unread/UnreadBadge';
 import { useTeamAccess } from './access';
@@ -90,8 +91,9 @@ interface RowDnd {
  * (a collapsed category takes drops on its heading), with the mouse or the keyboard (Space, arrows, Space).
  */
 export function ChannelSidebar({ team, channels, categories, activeChannelId, open }: Props) {
-  const { t } = useTranslation(['teams-page', 'reorder']);
+  const { t } = useTranslation(['teams-page', 'reorder', 'settings']);
   const access = useTeamAccess(team);
+  const copyId = useCopyId();
   const canManage = access.can(TeamPermission.MANAGE_CHANNELS);
   const [collapsed, setCollapsed] = useState<string[]>(readCollapsed);
   const [drag, setDrag] = useState<DragState | null>(null);
@@ -264,10 +266,30 @@ export function ChannelSidebar({ team, channels, categories, activeChannelId, op
       </button>
     );
 
+  /** Copy ID of developer mode (000 §3), beside the gear. */
+  const copyIdButton = (channel: Channel) =>
+    copyId && (
+      <button
+        type="button"
+        className={`${styles.rowButton}${access.canOnChannel(channel, ChannelPermission.MANAGE_CHANNEL) ? ` ${styles.besideGear}` : ''}`}
+        onClick={() => copyId(channel.id)}
+        aria-label={t('settings:copyIdOf', { name: channel.name })}
+        title={t('settings:copyId')}
+      >
+        <CopyIcon />
+      </button>
+    );
+
   const renderChannel = (channelId: string) => {
     const channel = channelById.get(channelId);
     if (!channel) return null;
-    const props = { channel, teamId: team.id, active: channel.id === activeChannelId, actions: settingsButton(channel) };
+    const actions = (
+      <>
+        {copyIdButton(channel)}
+        {settingsButton(channel)}
+      </>
+    );
+    const props = { channel, teamId: team.id, active: channel.id === activeChannelId, actions };
     return canManage ? (
       <SortableChannelRow key={channel.id} {...props} categoryDragging={drag?.kind === 'category'} />
     ) : (
@@ -553,6 +575,14 @@ function ChevronIcon({ collapsed }: { collapsed: boolean }) {
   return (
     <svg viewBox="0 0 24 24" width="12" height="12" aria-hidden="true" focusable="false" className={collapsed ? styles.chevronCollapsed : styles.chevron}>
       <path d="m6 9 6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
+function CopyIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true" focusable="false">
+      <path fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" d="M9 9h10v11H9zM5 15V4h10" />
     </svg>
   );
 }

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import styles from './RolesTab.module.css';
+import styles from './Switch.module.css';
 
 export interface SwitchProps {
   label: ReactNode;

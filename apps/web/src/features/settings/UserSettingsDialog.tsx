@@ -1,0 +1,59 @@
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { Button } from '../../components/ui/Button';
+import { SettingsDialog, type SettingsTab } from '../../components/ui/SettingsDialog';
+import { useToast } from '../../components/ui/toast-context';
+import { useLogout } from '../auth/mutations';
+import { AdvancedPanel } from './AdvancedPanel';
+import { BUILD_LABEL } from './build-label';
+import { LanguagePanel } from './LanguagePanel';
+import { MyAccountPanel } from './MyAccountPanel';
+import { PrivacyPanel } from './PrivacyPanel';
+import styles from './SettingsPanels.module.css';
+import { VoicePanel } from './VoicePanel';
+
+/** The panels of the user settings, by menu group (000 §2): Account, then App settings. */
+const PANELS = [
+  { id: 'account', group: 'account', render: () => <MyAccountPanel /> },
+  { id: 'privacy', group: 'account', render: () => <PrivacyPanel /> },
+  { id: 'advanced', group: 'account', render: () => <AdvancedPanel /> },
+  { id: 'language', group: 'app', render: () => <LanguagePanel /> },
+  { id: 'voice', group: 'app', render: () => <VoicePanel /> },
+] as const satisfies readonly { id: string; group: string; render: () => ReactNode }[];
+
+/**
+ * The user settings (000 §2): the Account group (my account, privacy, advanced) and the App
+ * settings group (language, voice), then log out and the build label. Full screen on phones.
+ */
+export function UserSettingsDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation(['settings', 'auth']);
+  const [active, setActive] = useState<string>('account');
+  const logout = useLogout();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const tabs: SettingsTab[] = PANELS.map((panel) => ({ id: panel.id, group: t(`groups.${panel.group}`), label: t(`tabs.${panel.id}`), render: panel.render }));
+  const doLogout = () =>
+    logout.mutate(undefined, {
+      onSuccess: () => void navigate('/', { replace: true }),
+      onError: () => toast.show(t('auth:logout.failed'), 'error'),
+    });
+  return (
+    <SettingsDialog
+      open
+      onClose={onClose}
+      title={t('title')}
+      tabs={tabs}
+      activeTab={active}
+      onTabChange={setActive}
+      footer={
+        <>
+          <Button variant="danger" size="sm" onClick={doLogout} loading={logout.isPending}>
+            {t('logout')}
+          </Button>
+          <span className={styles.build}>{t('build', { version: BUILD_LABEL })}</span>
+        </>
+      }
+    />
+  );
+}
