@@ -189,3 +189,27 @@ describe('migration 0005: channels.additional_data, roles.bot_user_id', () => {
     }
   });
 });
+
+describe('migration 0010: the left sidebar on for the accounts there are', () => {
+  it('turns it on where it was off (or absent), leaves the system account and everything else alone', { timeout: 120_000 }, async () => {
+    const db = await openScratch();
+    try {
+      await db.migrate(migrationsUpTo('0009_password_reset_mail_outbox'));
+      await db.exec(`
+        INSERT INTO users (id, username, slug, email, password_hash, settings) VALUES
+          (1, 'off', 'off', 'off@example.com', 'x', '{"locale":"tr","leftSidebar":{"isEnabled":false}}'),
+          (2, 'absent', 'absent', 'absent@example.com', 'x', '{"locale":"en"}');
+      `);
+      await db.migrate(MIGRATIONS_DIR);
+      const rows = await db.rows<{ id: string; settings: Record<string, unknown> }>('SELECT id::text, settings FROM users ORDER BY id');
+      expect(rows.filter((r) => r.id === '1' || r.id === '2')).toEqual([
+        { id: '1', settings: { locale: 'tr', leftSidebar: { isEnabled: true } } },
+        { id: '2', settings: { locale: 'en', leftSidebar: { isEnabled: true } } },
+      ]);
+      // The system account of 0008 keeps its settings.
+      expect(rows.find((r) => r.id === '1000000000000000001')?.settings).not.toHaveProperty('leftSidebar.isEnabled', true);
+    } finally {
+      await db.close();
+    }
+  });
+});
