@@ -1,4 +1,5 @@
 import type { CustomEmoji } from '@rally/shared/api/reactions';
+import { customEmojiAt, customEmojiTokens } from '@rally/shared/markdown/custom-emoji';
 
 /**
  * Team emoji in a message's text (docs/message-format.md): the composer shows `:name:` and sends
@@ -11,13 +12,10 @@ export interface NamedEmoji {
   name: string;
 }
 
-/** `<:name:id>` at a position (sticky): a name of 1 to 32 letters, digits or underscores, a snowflake id. */
-const TOKEN_AT = /<:(\w{1,32}):(\d{1,20})>/y;
 /** `:name:` at a position (sticky). */
 const SHORTCODE_AT = /:(\w{1,32}):/y;
 /** A URL at a position (sticky): left as written up to the next space (a `:word:` in a path is not an emoji). */
 const URL_AT = /https?:\/\/\S*/y;
-const TOKENS = /<:(\w{1,32}):\d{1,20}>/g;
 
 const isWordChar = (c: string | undefined) => c !== undefined && /[\p{L}\p{N}_]/u.test(c);
 
@@ -90,8 +88,8 @@ export function encodeCustomEmoji(text: string, emojis: readonly NamedEmoji[]): 
     const c = text[i];
     const before = text[i - 1];
     if (c === '<') {
-      const token = matchAt(TOKEN_AT, text, i);
-      return token ? { out: token[0], length: token[0].length } : null;
+      const token = customEmojiAt(text, i);
+      return token ? { out: text.slice(i, token.end), length: token.end - i } : null;
     }
     if (c === 'h' && !isWordChar(before)) {
       const url = matchAt(URL_AT, text, i);
@@ -115,16 +113,22 @@ export function decodeCustomEmoji(text: string): { text: string; emojis: NamedEm
   const decoded = rewriteOutsideCode(text, (i) => {
     // An escaped token is shown as its text: it stays as written.
     if (text[i] !== '<' || text[i - 1] === '\\') return null;
-    const token = matchAt(TOKEN_AT, text, i);
+    const token = customEmojiAt(text, i);
     if (!token) return null;
-    const [whole, name, id] = token;
-    if (!emojis.some((e) => e.id === id)) emojis.push({ id: id!, name: name! });
-    return { out: `:${name}:`, length: whole.length };
+    const { id, name } = token.node;
+    if (!emojis.some((e) => e.id === id)) emojis.push({ id, name });
+    return { out: `:${name}:`, length: token.end - i };
   });
   return { text: decoded, emojis };
 }
 
 /** A message's raw text with every `<:name:id>` as `:name:`, markup kept (the reply bar, search results; the chat list and notifications use toPlainText). */
 export function emojiTokensAsText(text: string): string {
-  return text.includes('<:') ? text.replace(TOKENS, ':$1:') : text;
+  let out = '';
+  let from = 0;
+  for (const token of customEmojiTokens(text)) {
+    out += `${text.slice(from, token.start)}:${token.name}:`;
+    from = token.end;
+  }
+  return out + text.slice(from);
 }
