@@ -24,6 +24,11 @@ import { authenticate } from './modules/auth/authenticate';
 import { authRoutes } from './modules/auth/routes';
 import { startSessionSweep, type SessionSweep } from './modules/auth/session-expiry';
 import { userRoutes } from './modules/users/routes';
+import { twoFactorRoutes } from './modules/two-factor/routes';
+import { sessionRoutes } from './modules/sessions/routes';
+import { onboardingRoutes } from './modules/onboarding/routes';
+import { siteRoutes } from './modules/site/routes';
+import { accountRoutes } from './modules/account/routes';
 import { teamRoutes } from './modules/teams/routes';
 import { inviteRoutes } from './modules/invites/routes';
 import { channelRoutes } from './modules/channels/routes';
@@ -45,12 +50,16 @@ import { emojiRoutes } from './modules/emojis/routes';
 import { mediaRoutes } from './modules/media/routes';
 import { healthRoutes, REGION_EXEMPT_PATHS } from './modules/health/routes';
 import { attachGateway, type Gateway } from './gateway/gateway';
+import { upgradeRoutes, type UpgradeRoutes } from './http/upgrades';
+import { createVoiceRuntime, type VoiceRuntime } from './modules/voice/runtime';
+import { voiceRoutes } from './modules/voice/routes';
 import { presenceRoutes } from './modules/presence/routes';
 import { scheduledMessageRoutes } from './modules/scheduled-messages/routes';
 import { startScheduler, type Scheduler } from './modules/scheduled-messages/scheduler';
 import { profileRoutes } from './modules/profiles/routes';
 import { createMailer, type Mailer } from './modules/mail/mailer';
 import { devMailRoutes } from './modules/mail/dev-routes';
+import { connectionRoutes } from './modules/connections/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -64,6 +73,10 @@ declare module 'fastify' {
     /** Outgoing mail (modules/mail): SMTP when SMTP_URL is set, otherwise the database outbox. */
     mailer: Mailer;
     gateway: Gateway;
+    /** The WebSocket endpoints of the HTTP server by path (http/upgrades.ts). */
+    upgrades: UpgradeRoutes;
+    /** Voice: the SFU process and who is in which channel (modules/voice/runtime.ts). */
+    voice: VoiceRuntime;
     /** The periodic deletion of expired sessions (modules/auth/session-expiry.ts). */
     sessionSweep: SessionSweep;
     /** The poller that sends scheduled messages when they are due (modules/scheduled-messages/scheduler.ts). */
@@ -109,6 +122,8 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   app.decorateRequest('sessionToken', null);
   app.decorateRequest('region', null as never);
 
+  app.decorate('upgrades', upgradeRoutes(app.server));
+  app.decorate('voice', createVoiceRuntime({ secret: app.secret, settings: config, bus, log: app.log }));
   recordRoutes(app);
   useEndpointCompilers(app);
   await registerSecurityHeaders(app, config);
@@ -127,6 +142,11 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     healthRoutes,
     authRoutes,
     userRoutes,
+    twoFactorRoutes,
+    sessionRoutes,
+    onboardingRoutes,
+    siteRoutes,
+    accountRoutes,
     teamRoutes,
     inviteRoutes,
     moderationRoutes,
@@ -147,7 +167,9 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     presenceRoutes,
     scheduledMessageRoutes,
     profileRoutes,
+    connectionRoutes,
     devMailRoutes,
+    voiceRoutes,
   ])
     await app.register(routes);
   await serveWebClient(app, config);
@@ -176,6 +198,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   app.addHook('onClose', async () => {
     // Mails under way are written (the outbox needs the database) or handed to the SMTP server first.
     await app.mailer.close();
+    await app.voice.close();
     await app.storage.close();
     if (!deps.bus) await bus.close();
     if (!deps.rateLimiter) await rateLimiter.close();

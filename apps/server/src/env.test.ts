@@ -72,4 +72,20 @@ describe('loadConfig', () => {
     expect(keyless).toMatch(/S3_SECRET_ACCESS_KEY: is required with S3_BUCKET/);
     expect(configError({ ...s3, S3_PUBLIC_URL: 'cdn.example.com' }).message).toMatch(/S3_PUBLIC_URL/);
   });
+
+  it("takes a connection provider's client id and secret together, and the real endpoints by default", () => {
+    expect(loadConfig({})).toMatchObject({
+      KICK_AUTHORIZE_URL: 'https://id.kick.com/oauth/authorize',
+      KICK_TOKEN_URL: 'https://id.kick.com/oauth/token',
+      KICK_USER_URL: 'https://api.kick.com/public/v1/users',
+      TWITCH_AUTHORIZE_URL: 'https://id.twitch.tv/oauth2/authorize',
+      TWITCH_TOKEN_URL: 'https://id.twitch.tv/oauth2/token',
+      TWITCH_USER_URL: 'https://api.twitch.tv/helix/users',
+    });
+    expect(loadConfig({}).KICK_CLIENT_ID).toBeUndefined();
+    expect(loadConfig({ TWITCH_CLIENT_ID: 'id', TWITCH_CLIENT_SECRET: 'secret' })).toMatchObject({ TWITCH_CLIENT_ID: 'id', TWITCH_CLIENT_SECRET: 'secret' });
+    expect(configError({ KICK_CLIENT_ID: 'id' }).message).toMatch(/KICK_CLIENT_SECRET: is required with KICK_CLIENT_ID/);
+    expect(configError({ TWITCH_CLIENT_SECRET: 'secret' }).message).toMatch(/TWITCH_CLIENT_ID: is required with TWITCH_CLIENT_SECRET/);
+    expect(configError({ KICK_TOKEN_URL: 'id.kick.com/oauth/token' }).message).toMatch(/KICK_TOKEN_URL/);
+  });
 });

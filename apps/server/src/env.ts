@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ALLOWED_REGIONS_DEFAULT, TIMING } from '@rally/shared/limits';
 import { parseProxyEntry } from './http/trusted-proxy';
+import { mediaSettingsSchema } from './sfu/config';
 
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
@@ -27,6 +28,8 @@ const urlString = (protocols: string[]) =>
 
 /** Every setting of the server, from environment variables. See README "Configuration". */
 const settingsSchema = z.object({
+  // ---- voice: the SFU the server runs (sfu/config.ts); README "Voice", docs/voice.md. ----
+  ...mediaSettingsSchema.shape,
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -40,6 +43,25 @@ const settingsSchema = z.object({
   SMTP_URL: urlString(['smtp:', 'smtps:']).optional(),
   /** The sender of outgoing mail: an address, or "Name <address>". */
   MAIL_FROM: z.string().min(3).max(256).default('Rally <no-reply@localhost>'),
+  // ---- connections (modules/connections); README "Connections". Without a client id, the built-in stand-in (DEV_PAGES). ----
+  KICK_CLIENT_ID: z.string().min(1).max(256).optional(),
+  KICK_CLIENT_SECRET: z.string().min(1).max(512).optional(),
+  KICK_AUTHORIZE_URL: urlString(['http:', 'https:']).default('https://id.kick.com/oauth/authorize'),
+  KICK_TOKEN_URL: urlString(['http:', 'https:']).default('https://id.kick.com/oauth/token'),
+  KICK_USER_URL: urlString(['http:', 'https:']).default('https://api.kick.com/public/v1/users'),
+  TWITCH_CLIENT_ID: z.string().min(1).max(256).optional(),
+  TWITCH_CLIENT_SECRET: z.string().min(1).max(512).optional(),
+  TWITCH_AUTHORIZE_URL: urlString(['http:', 'https:']).default('https://id.twitch.tv/oauth2/authorize'),
+  TWITCH_TOKEN_URL: urlString(['http:', 'https:']).default('https://id.twitch.tv/oauth2/token'),
+  TWITCH_USER_URL: urlString(['http:', 'https:']).default('https://api.twitch.tv/helix/users'),
+  /** How long Rally waits for a provider's token or user endpoint before giving up (connection_provider_timeout). */
+  OAUTH_TIMEOUT_MS: z.coerce.number().int().min(10).max(120_000).default(10_000),
+  /**
+   * Whether an account must verify its e-mail address (a mailed link) before it sends messages or
+   * turns on two-factor sign-in: `required`, `off`, or unset: required when mail can be delivered
+   * (SMTP_URL set), off on the outbox (a fresh local server stays usable).
+   */
+  EMAIL_VERIFICATION: z.enum(['required', 'off']).optional(),
   /** Comma-separated ISO country codes, or * to allow every region. */
   ALLOWED_REGIONS: z
     .string()
@@ -86,6 +108,21 @@ const settingsSchema = z.object({
   /** Password reset requests per client address, and per e-mail address, per window. */
   RATE_LIMIT_PASSWORD_RESET: rate.prefault('10/3600'),
   RATE_LIMIT_PASSWORD_RESET_EMAIL: rate.prefault('3/3600'),
+  /** Security reports (the /security page's form) per client address per window. */
+  RATE_LIMIT_SECURITY_REPORT: rate.prefault('5/3600'),
+  // ---- the operator and the public pages (modules/site); README "Configuration". ----
+  /** Who runs this Rally: named in the legal pages and the contact page. */
+  OPERATOR_NAME: z.string().min(1).max(200).default('Rally'),
+  /** The operator's contact address (legal pages, data-protection requests). */
+  OPERATOR_EMAIL: z.string().min(3).max(254).default('privacy@localhost'),
+  /** The operator's postal address (legal pages; the distance sales agreement names it). */
+  OPERATOR_ADDRESS: z.string().min(1).max(500).optional(),
+  /** Where the security page's reports are mailed; OPERATOR_EMAIL when unset. */
+  SECURITY_EMAIL: z.string().min(3).max(254).optional(),
+  /** A folder of the operator's own legal pages (LEGAL_DIR/{en,tr}/{page}.md); a page it lacks comes from Rally's own. */
+  LEGAL_DIR: z.string().min(1).optional(),
+  /** The Windows app's download URL (GET /api/github/latest/windows); unset, the download page says it is not available yet. */
+  DOWNLOAD_WINDOWS_URL: urlString(['https:', 'http:']).optional(),
   /** Failed logins (per email and per address) after which a captcha is required. */
   LOGIN_FAILURES_BEFORE_CAPTCHA: z.coerce.number().int().min(0).default(3),
   WEB_DIST: z.string().default('apps/web/dist'),
@@ -163,6 +200,11 @@ const settingsSchema = z.object({
 
 /** The settings, and the rules between them: the S3 variables need S3_BUCKET, and S3_BUCKET needs its keys. */
 export const configSchema = settingsSchema.superRefine((config, ctx) => {
+  for (const provider of ['KICK', 'TWITCH'] as const) {
+    const [id, secret] = [`${provider}_CLIENT_ID`, `${provider}_CLIENT_SECRET`] as const;
+    if (config[id] && !config[secret]) ctx.addIssue({ code: 'custom', path: [secret], message: `is required with ${id}` });
+    if (config[secret] && !config[id]) ctx.addIssue({ code: 'custom', path: [id], message: `is required with ${secret}` });
+  }
   if (!config.S3_BUCKET) {
     for (const key of ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PUBLIC_URL'] as const) {
       if (config[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'needs S3_BUCKET' });
@@ -175,6 +217,11 @@ export const configSchema = settingsSchema.superRefine((config, ctx) => {
 });
 
 export type Config = z.infer<typeof configSchema>;
+
+/** Whether accounts must verify their e-mail address (EMAIL_VERIFICATION, else whether SMTP_URL is set). */
+export function emailVerificationRequired(config: Pick<Config, 'EMAIL_VERIFICATION' | 'SMTP_URL'>): boolean {
+  return config.EMAIL_VERIFICATION ? config.EMAIL_VERIFICATION === 'required' : config.SMTP_URL !== undefined;
+}
 
 /** Whether users reach Rally over https (PUBLIC_URL): Secure cookies, HSTS, upgrade-insecure-requests. */
 export function servesHttps(config: Pick<Config, 'PUBLIC_URL'>): boolean {

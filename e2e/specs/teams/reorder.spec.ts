@@ -274,6 +274,8 @@ test('a drag on a phone and in Turkish', async ({ signedInPage: page, user, team
   await page.keyboard.press('Space');
   await expect(page.getByText('alpha kanalı alındı.')).toBeAttached();
   await page.keyboard.press('ArrowUp');
+  // The move is measured on the next frame: drop only once it is announced.
+  await expect(page.getByText(`alpha kanalı, ${main} içinde 3 sıradan 2. sırada.`)).toBeAttached();
   await snap(page, testInfo, 'reorder-9-keyboard-dragging-desktop-tr');
   await page.keyboard.press('Space');
   await expect.poll(() => names(kanallar.getByRole('region', { name: main }))).toEqual(['bravo', 'alpha', 'general']);

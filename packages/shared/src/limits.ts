@@ -53,6 +53,13 @@ export const LIMITS = {
   dm: { groupMembers: 10, previewLength: 25, placeholders: 10 },
   /** The ALTCHA widget's payload (base64 JSON), a few hundred bytes. */
   captchaToken: { max: 4096 },
+  /**
+   * Two-factor sign-in (000 §5, §9): a 6-digit app code; `backupCodes` codes of `backupCodeLength`
+   * letters or digits, shown as xxxx-xxxx-xxxx.
+   */
+  twoFactor: { codeLength: 6, backupCodes: 12, backupCodeLength: 12 },
+  /** The security page's report form: a one-line title and the details (a few paragraphs to a long write-up). */
+  securityReport: { titleMax: 200, descriptionMin: 20, descriptionMax: 10_000 },
   /** Moderation (001 §8, §9): a ban's reason, the bans list and an audit log page. */
   banReason: { max: 512 },
   bansPage: 1000,

@@ -45,7 +45,16 @@ export const users = pgTable(
     system: boolean('system').notNull().default(false),
     bot: boolean('bot').notNull().default(false),
     appTourIsFinished: boolean('app_tour_is_finished').notNull().default(false),
+    /** The TOTP secret (base32): pending while two_factor_enabled_at is null, in use after. */
     twoFactorSecret: text('two_factor_secret'),
+    /** When two-factor sign-in was turned on (a code of the secret confirmed); null while off. */
+    twoFactorEnabledAt: timestamp('two_factor_enabled_at', { withTimezone: true, mode: 'date' }),
+    /** The last TOTP time step accepted: a code is good once (RFC 6238 §5.2). */
+    twoFactorLastStep: integer('two_factor_last_step'),
+    /** The app tour's steps and their status (POST /api/v1/me/tour {step, status}). */
+    appTour: jsonb('app_tour').$type<Record<string, string>>().notNull().default({}),
+    /** When the account was deleted: its personal data is gone, its messages stay under "Deleted User". */
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
     settings: jsonb('settings').$type<UserSettings>().notNull(),
     /** Custom status (POST /api/v1/me/status): text and emoji, null when none. */
     statusContent: text('status_content'),
@@ -71,6 +80,8 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     userAgent: text('user_agent'),
     ip: text('ip'),
+    /** When the session last authenticated a request (updated at most once a minute): the sessions list. */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }),
   },
   // expires_at: the hourly sweep of expired sessions (modules/auth/session-expiry.ts) reads by it.
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
@@ -93,6 +104,62 @@ export const passwordResetTokens = pgTable(
   },
   (t) => [index('password_reset_tokens_user_idx').on(t.userId)],
 );
+
+/** Two-factor backup codes (000 §7 verify → data.backupCodes): sha256 of each, single-use. */
+export const twoFactorBackupCodes = pgTable(
+  'two_factor_backup_codes',
+  {
+    userId: snowflake('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.codeHash] })],
+);
+
+/** E-mail verification links (/emailVerify?key&date&email): sha256 of the key, for one address. */
+export const emailVerifications = pgTable(
+  'email_verifications',
+  {
+    keyHash: text('key_hash').primaryKey(),
+    userId: snowflake('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('email_verifications_user_idx').on(t.userId)],
+);
+
+/** Linked accounts of other services (000 §2 Connections: kick, twitch), one per provider. */
+export const userConnections = pgTable(
+  'user_connections',
+  {
+    id: snowflake('id').primaryKey(),
+    userId: snowflake('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    providerUserId: text('provider_user_id').notNull(),
+    username: text('username').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [unique('user_connections_user_provider_key').on(t.userId, t.provider)],
+);
+
+/** OAuth 2.0 authorisations under way: the state (sha256) and the PKCE verifier, short-lived. */
+export const oauthStates = pgTable('oauth_states', {
+  stateHash: text('state_hash').primaryKey(),
+  userId: snowflake('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  provider: text('provider').notNull(),
+  codeVerifier: text('code_verifier').notNull(),
+  createdAt: createdAt(),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+});
 
 /**
  * Mails written when no SMTP server is configured (modules/mail/outbox.ts): the development outbox
@@ -217,6 +284,8 @@ export const channels = pgTable(
     nsfw: boolean('nsfw').notNull().default(false),
     rateLimitPerUser: integer('rate_limit_per_user').notNull().default(0),
     userLimit: integer('user_limit').notNull().default(0),
+    /** A voice channel's region (001 §9): the SFU its members join. */
+    region: text('region').notNull().default('us-east-1'),
     permissions: jsonb('permissions').$type<ChannelOverwrites>().notNull().default({ role: {}, user: {} }),
     /** A watch-stream channel's stream (spec 001 §3 additionalData: streamPlatform, streamChannel); null for the other types. */
     additionalData: jsonb('additional_data').$type<ChannelAdditionalData>(),

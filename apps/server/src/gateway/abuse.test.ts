@@ -14,7 +14,8 @@ import { gatewayUrl, TestClient, until, type TestFrame } from './testing';
 describe('gateway abuse by one user', () => {
   const ctx = withTestApp(
     {
-      GATEWAY_RESUME_WAIT_MS: 20,
+      // Long enough for a RESUME sent right after the socket opens to arrive first on a busy machine.
+      GATEWAY_RESUME_WAIT_MS: 250,
       GATEWAY_MAX_SOCKETS_PER_USER: 3,
       GATEWAY_FRAME_RATE: '100/60',
       GATEWAY_USER_FRAME_RATE: '30/60',

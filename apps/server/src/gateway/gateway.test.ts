@@ -2,12 +2,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { CloseCode, readySchema } from '@rally/shared/gateway/protocol';
 import { call, withTestApp } from '../../test/helpers/app';
 import { makeChannel, makeMessage, makeTeam, makeUser, signIn, type TeamFixture, type TestUser } from '../../test/helpers/factories';
+import { hashPassword } from '../modules/auth/password';
+import { setPasswordHash } from '../modules/auth/password-reset-repository';
 import { listOutboxMails } from '../modules/mail/repository';
 import { findUserById } from '../modules/users/repository';
 import { connectTo, gatewayUrl, type ConnectOptions, type TestClient, until } from './testing';
 
 describe('gateway', () => {
-  const ctx = withTestApp({ GATEWAY_RESUME_WAIT_MS: 20 }, { listen: true });
+  // Long enough for a RESUME sent right after the socket opens to arrive first on a busy machine.
+  const ctx = withTestApp({ GATEWAY_RESUME_WAIT_MS: 250 }, { listen: true });
   let owner: TestUser;
   let member: TestUser;
   let outsider: TestUser;
@@ -308,6 +311,21 @@ describe('gateway', () => {
     expect((await client.closed).code).toBe(CloseCode.SESSION_ENDED);
   });
 
+  it('closes the sockets of a session signed out from the sessions list, and of the others signed out at once', async () => {
+    const user = await makeUser(ctx.app, 'devices');
+    const laptop = { ...user, ...(await signIn(ctx.app, user.id)) };
+    const phone = { ...user, ...(await signIn(ctx.app, user.id)) };
+    const [mine, onLaptop, onPhone] = [(await ready(user)).client, (await ready(laptop)).client, (await ready(phone)).client];
+    const listed = (await call(ctx.app, 'GET', '/api/v1/me/sessions', { cookie: laptop.cookie })).json().sessions as { id: string; current: boolean }[];
+    const laptopId = listed.find((s) => s.current)!.id;
+    expect((await call(ctx.app, 'DELETE', `/api/v1/me/sessions/${laptopId}`, { cookie: user.cookie })).statusCode).toBe(200);
+    expect((await onLaptop.closed).code).toBe(CloseCode.SESSION_ENDED);
+    expect((await call(ctx.app, 'DELETE', '/api/v1/me/sessions', { cookie: user.cookie })).json().ended).toBe(1);
+    expect((await onPhone.closed).code).toBe(CloseCode.SESSION_ENDED);
+    mine.send({ type: 'HEARTBEAT', data: {} });
+    expect((await mine.next()).type).toBe('HEARTBEAT_ACK');
+  });
+
   it('closes the sockets of every session of a user whose password is reset', async () => {
     const user = await makeUser(ctx.app, 'resetting');
     const elsewhere = { ...user, ...(await signIn(ctx.app, user.id)) };
@@ -322,5 +340,31 @@ describe('gateway', () => {
     for (const socket of sockets) expect((await socket.closed).code).toBe(CloseCode.SESSION_ENDED);
     bystander.send({ type: 'HEARTBEAT', data: {} });
     expect((await bystander.next()).type).toBe('HEARTBEAT_ACK');
+  });
+
+  it("a password change closes the user's other sessions' sockets and keeps this one's", async () => {
+    const user = await makeUser(ctx.app, 'changing');
+    await setPasswordHash(ctx.app.db, user.id, await hashPassword('the old secret'));
+    const elsewhere = { ...user, ...(await signIn(ctx.app, user.id)) };
+    const here = (await ready(user)).client;
+    const other = (await ready(elsewhere)).client;
+    const res = await call(ctx.app, 'POST', '/api/v1/me/profile/password', {
+      cookie: user.cookie,
+      body: { oldPassword: 'the old secret', newPassword: 'a new secret' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await other.closed).code).toBe(CloseCode.SESSION_ENDED);
+    here.send({ type: 'HEARTBEAT', data: {} });
+    expect((await here.next()).type).toBe('HEARTBEAT_ACK');
+  });
+
+  it('closes every socket of a deleted account', async () => {
+    const user = await makeUser(ctx.app, 'leaving');
+    await setPasswordHash(ctx.app.db, user.id, await hashPassword('the secret'));
+    const elsewhere = { ...user, ...(await signIn(ctx.app, user.id)) };
+    const sockets = [(await ready(user)).client, (await ready(elsewhere)).client];
+    const res = await call(ctx.app, 'DELETE', '/api/v1/me', { cookie: user.cookie, body: { password: 'the secret' } });
+    expect(res.statusCode).toBe(200);
+    for (const socket of sockets) expect((await socket.closed).code).toBe(CloseCode.SESSION_ENDED);
   });
 });

@@ -4,7 +4,6 @@ import { WebSocketServer } from 'ws';
 import { CloseCode } from '@rally/shared/gateway/protocol';
 import { RedisBus } from '../bus/redis-bus';
 import { isGap } from '../bus/types';
-import { urlPath } from '../http/url-path';
 import type { PresenceValue } from './presence';
 import { hashToken } from '../modules/auth/session-repository';
 import { localControl, redisControl, type ControlChannel } from './control';
@@ -43,8 +42,7 @@ function destroySocket(this: Duplex): void {
 const SHUTDOWN_GRACE_MS = 2_000;
 
 /**
- * Serve the gateway on the app's HTTP server ('upgrade' events for /api/v1/ws; any other upgrade
- * is dropped). Options default to the config's GATEWAY_* settings.
+ * Serve the gateway on the app's HTTP server (upgrades to /api/v1/ws, http/upgrades.ts). Options default to the config's GATEWAY_* settings.
  */
 export function attachGateway(app: FastifyInstance, overrides: Partial<GatewayOptions> = {}): Gateway {
   const options = { ...gatewayOptions(app.config), ...overrides };
@@ -76,11 +74,7 @@ export function attachGateway(app: FastifyInstance, overrides: Partial<GatewayOp
   const sweep = setInterval(() => core.sweep(Date.now()), Math.max(10, Math.min(5_000, Math.floor(options.heartbeatTimeoutMs / 4))));
   sweep.unref();
 
-  app.server.on('upgrade', (req, socket, head) => {
-    if (urlPath(req.url ?? '') !== GATEWAY_PATH) {
-      socket.destroy();
-      return;
-    }
+  app.upgrades.add(GATEWAY_PATH, (req, socket, head) => {
     socket.on('error', destroySocket);
     if (!accepting) return refuse(socket, 503, 'Service Unavailable');
     const refusal = checkUpgrade(app.config, req);

@@ -66,6 +66,8 @@ function rateOf(config: Config, name: RateLimitName): { count: number; windowMs:
       return config.RATE_LIMIT_LOGIN;
     case 'passwordReset':
       return config.RATE_LIMIT_PASSWORD_RESET;
+    case 'securityReport':
+      return config.RATE_LIMIT_SECURITY_REPORT;
   }
 }
 

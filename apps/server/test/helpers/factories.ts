@@ -44,8 +44,24 @@ export async function signIn(app: WithSigner, userId: string): Promise<Pick<Test
   return { token, cookie: `${SESSION_COOKIE}=${encodeURIComponent(app.signCookie(token))}` };
 }
 
-/** A signed-in user; `bot`: a bot account; `system`: a system account; `settings`: instead of the defaults. */
-export async function makeUser(app: WithSigner, name?: string, options: { bot?: boolean; system?: boolean; settings?: UserSettings } = {}): Promise<TestUser> {
+/**
+ * A signed-in user; `bot`: a bot account; `system`: a system account; `settings`: instead of the
+ * defaults; `verified`: whether their e-mail is verified (true unless said, so that a server that
+ * requires verification lets fixtures do everything).
+ */
+export async function makeUser(
+  app: WithSigner,
+  name?: string,
+  options: {
+    bot?: boolean;
+    system?: boolean;
+    settings?: UserSettings;
+    verified?: boolean;
+    /** YYYY-MM-DD, or null for an account that never gave one (mustSetBirthdate); 2000-01-01 unless said. */
+    birthdate?: string | null;
+    privateFlags?: number;
+  } = {},
+): Promise<TestUser> {
   const suffix = randomBytes(3).toString('hex');
   const username = name ?? `user_${suffix}`;
   const id = newId();
@@ -57,12 +73,14 @@ export async function makeUser(app: WithSigner, name?: string, options: { bot?: 
     slug,
     email,
     passwordHash: 'not-a-real-hash',
-    birthdate: '2000-01-01',
+    birthdate: options.birthdate === undefined ? '2000-01-01' : options.birthdate,
     location: 'TR',
     consentAt: new Date(),
     bot: options.bot ?? false,
     system: options.system ?? false,
+    verified: options.verified ?? true,
     ...(options.settings ? { settings: options.settings } : {}),
+    ...(options.privateFlags !== undefined ? { privateFlags: options.privateFlags } : {}),
   });
   return { id, username, slug, email, ...(await signIn(app, id)) };
 }

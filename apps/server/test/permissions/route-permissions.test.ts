@@ -75,6 +75,8 @@ interface Fixtures {
   holderScheduledId: string;
   /** An emoji of the team. */
   emojiId: string;
+  /** A voice channel (the channel bit is set there as on #general), with `target` in it. */
+  voiceId: string;
 }
 
 /** A valid request for each permissioned endpoint: path parameters beyond the team's, and the body (JSON, or a multipart `form`). */
@@ -132,6 +134,9 @@ const VALID_INPUTS: Partial<Record<EndpointName, Valid>> = {
   uploadTeamEmojis: () => ({ form: { emojis: { file: PNG, filename: 'walked.png', contentType: 'image/png' } } }),
   renameTeamEmoji: (f) => ({ params: { emojiId: f.emojiId }, body: { name: 'walked' } }),
   deleteTeamEmoji: (f) => ({ params: { emojiId: f.emojiId } }),
+  joinVoice: (f) => ({ params: { channelId: f.voiceId } }),
+  disconnectVoice: (f) => ({ params: { channelId: f.voiceId, userId: f.target.id } }),
+  setVoiceRegion: (f) => ({ params: { channelId: f.voiceId }, body: { region: 'eu-west-1' } }),
 };
 
 describe('every permissioned route: refused without its bit, nothing changed; allowed with it', () => {
@@ -162,6 +167,8 @@ describe('every permissioned route: refused without its bit, nothing changed; al
       await insertScheduled(ctx.db, { id: newId(), channelId: team.generalId, authorId: holder!.id, content: 'fixture', sendAt: tomorrow })
     ).id;
     const emojiId = (await makeEmoji(ctx, teamId, 'fixture')).id;
+    const voiceId = await makeChannel(ctx, teamId, { type: 'voice', name: 'voice' });
+    await ctx.app.voice.states.join({ teamId, channelId: voiceId }, target!.id, new Date());
     if (bit.kind === 'channel') {
       // Written as the rows the channel routes write (the overwrite route is itself under test here).
       const mask = ChannelPermission[bit.bit];
@@ -169,7 +176,7 @@ describe('every permissioned route: refused without its bit, nothing changed; al
       await ctx.db
         .update(channels)
         .set({ permissions })
-        .where(inArray(channels.id, [team.generalId, team.categoryId]));
+        .where(inArray(channels.id, [team.generalId, team.categoryId, voiceId]));
     }
     return {
       owner: owner!,
@@ -193,6 +200,7 @@ describe('every permissioned route: refused without its bit, nothing changed; al
       holderMessageId,
       holderScheduledId,
       emojiId,
+      voiceId,
     };
   }
 

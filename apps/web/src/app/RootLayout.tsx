@@ -3,8 +3,9 @@ import { Outlet, useLocation } from 'react-router';
 import { AuthDialogProvider } from '../features/auth/AuthDialogProvider';
 import { isRegionBlocked, useMe } from '../features/auth/queries';
 import { RegionUnavailablePage } from '../features/system/RegionUnavailablePage';
+import { StepUpHost } from '../features/two-factor/StepUpHost';
 
-/** Every route: the region gate (451 from /me) and the login / registration dialogs. */
+/** Every route: the region gate (451 from /me), the login / registration dialogs and the 2FA code dialog. */
 export function RootLayout() {
   const me = useMe();
   const { pathname } = useLocation();
@@ -15,6 +16,7 @@ export function RootLayout() {
   return (
     <AuthDialogProvider>
       <Outlet />
+      <StepUpHost />
     </AuthDialogProvider>
   );
 }

@@ -13,26 +13,19 @@ const TeamPage = lazyNamed(() => import('../features/teams/TeamPage'), 'TeamPage
 const InvitePage = lazyNamed(() => import('../features/invites/InvitePage'), 'InvitePage');
 const PublicLayout = lazyNamed(() => import('../features/public/PublicLayout'), 'PublicLayout');
 const PublicPage = lazyNamed(() => import('../features/public/PublicPage'), 'PublicPage');
-const ConnectionPage = lazyNamed(() => import('../features/public/PublicPage'), 'ConnectionPage');
+const ConnectionCallbackPage = lazyNamed(() => import('../features/connections/ConnectionCallbackPage'), 'ConnectionCallbackPage');
+const LegalPage = lazyNamed(() => import('../features/legal/LegalPage'), 'LegalPage');
+const LicensesPage = lazyNamed(() => import('../features/legal/LicensesPage'), 'LicensesPage');
+const DownloadPage = lazyNamed(() => import('../features/legal/DownloadPage'), 'DownloadPage');
+const SecurityPage = lazyNamed(() => import('../features/legal/SecurityPage'), 'SecurityPage');
 const ResetPasswordPage = lazyNamed(() => import('../features/auth/ResetPasswordPage'), 'ResetPasswordPage');
+const EmailVerifyPage = lazyNamed(() => import('../features/account/EmailVerifyPage'), 'EmailVerifyPage');
 
 /** Public pages that show the public layout and a heading (spec 000 §2); key = path = pages namespace key. */
-const PUBLIC_PAGES = [
-  'subscription',
-  'games',
-  'download',
-  'licenses',
-  'jobs',
-  'tos',
-  'ss',
-  'guidelines',
-  'iptal',
-  'contact',
-  'security',
-  'privacy',
-  'verification',
-  'emailVerify',
-] as const;
+const PUBLIC_PAGES = ['subscription', 'games', 'verification'] as const;
+
+/** The legal pages (features/legal): markdown an operator may replace; path = page name. */
+const LEGAL_PAGES = ['tos', 'privacy', 'ss', 'iptal', 'guidelines', 'jobs', 'contact'] as const;
 
 /** Signed-in pages built by later issues: path → pages namespace key. */
 const SHELL_PAGES: [path: string, page: string][] = [
@@ -69,10 +62,15 @@ export const routes: RouteObject[] = [
         element: <PublicLayout />,
         children: [
           ...PUBLIC_PAGES.map((page) => ({ path: page, element: <PublicPage page={page} /> })),
+          ...LEGAL_PAGES.map((page) => ({ path: page, element: <LegalPage page={page} /> })),
+          { path: 'licenses', element: <LicensesPage /> },
+          { path: 'download', element: <DownloadPage /> },
+          { path: 'security', element: <SecurityPage /> },
           { path: 'blog/:blogId', element: <PublicPage page="blog" /> },
-          { path: 'connections/:provider', element: <ConnectionPage /> },
+          { path: 'connections/:provider', element: <ConnectionCallbackPage /> },
           { path: 'template/:code', element: <PublicPage page="template" /> },
           { path: 'resetpassword/:token', element: <ResetPasswordPage /> },
+          { path: 'emailVerify', element: <EmailVerifyPage /> },
         ],
       },
       { path: 'login', element: <LoginRoute /> },

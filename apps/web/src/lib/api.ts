@@ -4,6 +4,7 @@ import { CSRF_HEADER } from '@rally/shared/api/headers';
 import type { ENDPOINTS } from '@rally/shared/api/endpoints';
 import { ROUTES, routePath, type EndpointName } from '@rally/shared/api/routes';
 import i18n from 'i18next';
+import { withSecondFactor } from './step-up';
 import type { z } from 'zod';
 
 /** A failed API call: the server's message (already in the user's language), its code and field errors. */
@@ -97,13 +98,18 @@ export interface CallInit {
  * Call an endpoint by name (packages/shared api/endpoints.ts): the path, method and types come from
  * its declaration, never retyped here. The answer is typed by the endpoint's response schema; the
  * server serialises every answer with that schema, so its shape is checked where it is made (and
- * zod stays out of the landing route: only the zod-free ROUTES are loaded at run time).
+ * zod stays out of the landing route: only the zod-free ROUTES are loaded at run time). A call
+ * answered with the '2FA' marker goes through the second-factor dialog and is retried (step-up.ts).
  */
 export function call<N extends EndpointName>(name: N, input: CallInput<N>, init: CallInit = {}): Promise<CallResult<N>> {
   const parts = input as { params?: Record<string, string>; query?: Record<string, unknown>; body?: unknown };
   const route = ROUTES[name];
   const body = route.method === 'GET' ? undefined : (init.form ?? parts.body ?? {});
-  return api<CallResult<N>>(route.method, routePath(name, parts.params) + queryString(parts.query), body, init);
+  const path = routePath(name, parts.params) + queryString(parts.query);
+  // A JSON body can carry the second factor: a '2FA' answer opens the code dialog and the call is
+  // sent again with twoFactorCode and twoFactorType added (its captchaToken, if any, kept).
+  if (body === undefined || body instanceof FormData || typeof body !== 'object') return api<CallResult<N>>(route.method, path, body, init);
+  return withSecondFactor((factor) => api<CallResult<N>>(route.method, path, factor ? { ...body, ...factor } : body, init));
 }
 
 /** What an upload is for (an image's use, or `attachment`), the file, and the optional fields of the multipart body. */

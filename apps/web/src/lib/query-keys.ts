@@ -4,8 +4,14 @@
  */
 export const queryKeys = {
   me: ['me'] as const,
+  /** GET /api/v1/me/delete: whether the account may be deleted (features/account). */
+  accountDeletion: ['account', 'deletion'] as const,
   /** GET /api/v1/region: the visitor's location (TR shows the consent box at sign-up). */
   region: ['region'] as const,
+  /** A legal page's markdown in one language (GET /api/v1/legal/:page). */
+  legalPage: (page: string, locale: string) => ['legal', page, locale] as const,
+  /** The Windows app's download URL (GET /api/github/latest/windows); null when none is configured. */
+  windowsDownload: ['download', 'windows'] as const,
   teams: ['teams'] as const,
   /** { channels, categories } of one team (what the member may view). */
   teamChannels: (teamId: string) => ['teams', teamId, 'channels'] as const,
@@ -16,6 +22,8 @@ export const queryKeys = {
   teamInvites: (teamId: string) => ['teams', teamId, 'invites'] as const,
   teamBans: (teamId: string) => ['teams', teamId, 'bans'] as const,
   teamAuditLog: (teamId: string) => ['teams', teamId, 'audit-log'] as const,
+  /** Who is in each voice channel of a team ({ [channelId]: VoiceParticipant[] }, features/voice). */
+  voiceStates: (teamId: string) => ['teams', teamId, 'voice'] as const,
   /** Infinite query of a channel's history, pages of 50, newest page first (features/messages/message-cache.ts, MessagesData). */
   channelMessages: (channelId: string) => ['channels', channelId, 'messages'] as const,
   /** One message read on its own (a reply's target that the history does not hold); null: deleted or missing. */
@@ -56,6 +64,8 @@ export const queryKeys = {
   friendInviter: (code: string) => ['friendInvite', 'code', code] as const,
   /** The emoji of the signed-in user's teams (CustomEmoji[]), for the emoji picker. */
   myEmojis: ['emojis', 'mine'] as const,
+  /** The signed-in user's linked Kick and Twitch accounts (Connection[], features/connections; kept current by CONNECTIONS_UPDATED). */
+  connections: ['connections'] as const,
   /** One team's emoji as its settings list them (TeamEmoji[], oldest first; the Emoji tab, kept current by TEAM_EMOJIS_UPDATED). */
   teamEmojis: (teamId: string) => ['teams', teamId, 'emojis'] as const,
   /**
@@ -66,4 +76,6 @@ export const queryKeys = {
   /** Pages of a message search (features/search), by its request. Not kept current by live events. */
   messageSearch: (query: Record<string, string | undefined>) => ['search', 'messages', query] as const,
   captcha: ['captcha'] as const,
+  /** The signed-in user's sessions (devices, SessionInfo[]): read when the Sessions tab opens, not kept current by events. */
+  sessions: ['sessions'] as const,
 };

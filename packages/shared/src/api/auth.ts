@@ -61,6 +61,11 @@ export const birthdateSchema = z
   });
 export type Birthdate = z.infer<typeof birthdateSchema>;
 
+/** A birthdate as the users table stores it: YYYY-MM-DD. */
+export function birthdateText({ day, month, year }: Birthdate): string {
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
 export function ageOn(b: { day: number; month: number; year: number }, today: Date): number {
   let age = today.getUTCFullYear() - b.year;
   const m = today.getUTCMonth() + 1;
@@ -88,12 +93,23 @@ export function registerRequestSchemaFor(location: 'TR' | 'other') {
   return location === 'TR' ? registerRequestSchema.extend({ consent: z.literal(true, { error: 'consent_required' }) }) : registerRequestSchema;
 }
 
-export const loginRequestSchema = z.object({
-  email: emailSchema,
-  password: text({ max: LIMITS.password.max, error: 'password_length', tooLong: 'password_too_long' }).min(1, 'password_length'),
+/**
+ * The second factor of a sensitive call (000 §7 two-factor retry): a call answered with message
+ * '2FA' (401 two_factor_required) is sent again with these. `twoFactorType` app: a 6-digit TOTP
+ * code; backup: a backup code (xxxx-xxxx-xxxx, dashes optional). Every sensitive body spreads them.
+ */
+export const stepUpFields = {
   captchaToken: text({ max: LIMITS.captchaToken.max }).optional().nullable(),
   twoFactorCode: text({ max: 32 }).optional().nullable(),
   twoFactorType: z.enum(['app', 'backup']).optional().nullable(),
+};
+export const stepUpSchema = z.object(stepUpFields);
+export type StepUp = z.infer<typeof stepUpSchema>;
+
+export const loginRequestSchema = z.object({
+  email: emailSchema,
+  password: text({ max: LIMITS.password.max, error: 'password_length', tooLong: 'password_too_long' }).min(1, 'password_length'),
+  ...stepUpFields,
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 

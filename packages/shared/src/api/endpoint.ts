@@ -10,7 +10,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type EndpointAuth = 'user' | 'public';
 
 /** Per-client-address limits of the server's configuration (RATE_LIMIT_<NAME>), counted before the input is read. */
-export type RateLimitName = 'register' | 'login' | 'passwordReset';
+export type RateLimitName = 'register' | 'login' | 'passwordReset' | 'securityReport';
 
 /** Where the server reads a team's or channel's id: a path parameter or a field of the (validated) body. */
 export type IdSource = `params.${string}` | `body.${string}`;

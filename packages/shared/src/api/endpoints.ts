@@ -1,3 +1,14 @@
+import {
+  accountDeletionEndpoint,
+  changeEmailEndpoint,
+  changePasswordEndpoint,
+  changeSlugEndpoint,
+  changeUsernameEndpoint,
+  deleteAccountEndpoint,
+  requestEmailVerificationEndpoint,
+  verifyEmailEndpoint,
+  viewEmailEndpoint,
+} from './account';
 import { captchaEndpoint, loginEndpoint, logoutEndpoint, registerEndpoint } from './auth';
 import { findPasswordResetEndpoint, requestPasswordResetEndpoint, resetPasswordEndpoint } from './password-reset';
 import {
@@ -32,6 +43,7 @@ import {
   validateFriendInviteEndpoint,
 } from './friends';
 import { createDmEndpoint, hideDmEndpoint, listDmsEndpoint } from './dms';
+import { connectionCallbackEndpoint, connectionSetupEndpoint, deleteConnectionEndpoint, listConnectionsEndpoint } from './connections';
 import { banMemberEndpoint, kickMemberEndpoint, leaveTeamEndpoint, listAuditLogsEndpoint, listBansEndpoint, unbanMemberEndpoint } from './moderation';
 import { listMessagesEndpoint, sendMessageEndpoint } from './messages';
 import { deleteMessageEndpoint, editMessageEndpoint, getMessageEndpoint, reportMessageEndpoint } from './message-actions';
@@ -39,6 +51,7 @@ import { addReactionEndpoint, myEmojisEndpoint, removeReactionEndpoint } from '.
 import { deleteTeamEmojiEndpoint, listTeamEmojisEndpoint, renameTeamEmojiEndpoint, uploadTeamEmojisEndpoint } from './emojis';
 import { cancelScheduledMessageEndpoint, listScheduledMessagesEndpoint } from './scheduled-messages';
 import { searchMessagesEndpoint } from './search';
+import { disconnectVoiceEndpoint, joinVoiceEndpoint, setVoiceRegionEndpoint, voiceStatesEndpoint } from './voice';
 import {
   addMemberRoleEndpoint,
   cloneRoleEndpoint,
@@ -71,9 +84,21 @@ import {
 } from './team-settings';
 import { markTeamReadEndpoint, unreadEndpoint } from './unread';
 import { setPresenceEndpoint } from './presence';
-import { clearActivityEndpoint, clearStatusEndpoint, setActivityEndpoint, setStatusEndpoint, userProfileEndpoint } from './profile';
+import {
+  clearActivityEndpoint,
+  clearStatusEndpoint,
+  setActivityEndpoint,
+  setAvatarEndpoint,
+  setBannerEndpoint,
+  setStatusEndpoint,
+  userProfileEndpoint,
+} from './profile';
 import { uploadEndpoint } from './uploads';
 import { meEndpoint, updateSettingsEndpoint } from './users';
+import { twoFactorDisableEndpoint, twoFactorSetupEndpoint, twoFactorVerifyEndpoint } from './two-factor';
+import { listSessionsEndpoint, signOutOtherSessionsEndpoint, signOutSessionEndpoint } from './sessions';
+import { acceptPolicyEndpoint, setBirthdateEndpoint, updateTourEndpoint } from './onboarding';
+import { legalPageEndpoint, securityReportEndpoint, windowsDownloadEndpoint } from './site';
 
 /**
  * Every endpoint of the API by name (the OpenAPI operationId), in the order of docs/api.md. The
@@ -93,6 +118,21 @@ export const ENDPOINTS = {
   resetPassword: resetPasswordEndpoint,
   me: meEndpoint,
   updateSettings: updateSettingsEndpoint,
+  setBirthdate: setBirthdateEndpoint,
+  acceptPolicy: acceptPolicyEndpoint,
+  updateTour: updateTourEndpoint,
+  legalPage: legalPageEndpoint,
+  windowsDownload: windowsDownloadEndpoint,
+  securityReport: securityReportEndpoint,
+  changeUsername: changeUsernameEndpoint,
+  changeSlug: changeSlugEndpoint,
+  viewEmail: viewEmailEndpoint,
+  changeEmail: changeEmailEndpoint,
+  changePassword: changePasswordEndpoint,
+  accountDeletion: accountDeletionEndpoint,
+  deleteAccount: deleteAccountEndpoint,
+  requestEmailVerification: requestEmailVerificationEndpoint,
+  verifyEmail: verifyEmailEndpoint,
   upload: uploadEndpoint,
   createTeam: createTeamEndpoint,
   listTeams: listTeamsEndpoint,
@@ -147,6 +187,8 @@ export const ENDPOINTS = {
   clearStatus: clearStatusEndpoint,
   setActivity: setActivityEndpoint,
   clearActivity: clearActivityEndpoint,
+  setAvatar: setAvatarEndpoint,
+  setBanner: setBannerEndpoint,
   getMessage: getMessageEndpoint,
   editMessage: editMessageEndpoint,
   deleteMessage: deleteMessageEndpoint,
@@ -161,6 +203,10 @@ export const ENDPOINTS = {
   renameTeamEmoji: renameTeamEmojiEndpoint,
   deleteTeamEmoji: deleteTeamEmojiEndpoint,
   searchMessages: searchMessagesEndpoint,
+  joinVoice: joinVoiceEndpoint,
+  voiceStates: voiceStatesEndpoint,
+  disconnectVoice: disconnectVoiceEndpoint,
+  setVoiceRegion: setVoiceRegionEndpoint,
   listFriends: listFriendsEndpoint,
   sendFriendRequest: sendFriendRequestEndpoint,
   respondFriendRequest: respondFriendRequestEndpoint,
@@ -176,4 +222,14 @@ export const ENDPOINTS = {
   createDm: createDmEndpoint,
   listDms: listDmsEndpoint,
   hideDm: hideDmEndpoint,
+  twoFactorSetup: twoFactorSetupEndpoint,
+  twoFactorVerify: twoFactorVerifyEndpoint,
+  twoFactorDisable: twoFactorDisableEndpoint,
+  listSessions: listSessionsEndpoint,
+  signOutSession: signOutSessionEndpoint,
+  signOutOtherSessions: signOutOtherSessionsEndpoint,
+  listConnections: listConnectionsEndpoint,
+  connectionSetup: connectionSetupEndpoint,
+  connectionCallback: connectionCallbackEndpoint,
+  deleteConnection: deleteConnectionEndpoint,
 } as const satisfies Record<string, Endpoint>;

@@ -70,6 +70,18 @@ export type SetActivityRequest = z.input<typeof setActivityRequestSchema>;
 
 const successSchema = z.object({ success: z.literal(true) });
 
+/**
+ * The caller's avatar or banner (000 §7 POST /api/me/profile/avatar {avatar}, /banner {banner}): a
+ * URL `POST /api/v1/upload` answered for an upload of the field's kind (userAvatar, userBanner; the
+ * server accepts only its own keys of that kind, 400 profile_image_invalid otherwise), or null to
+ * remove it.
+ */
+const profileImageSchema = text({ max: 512, error: 'profile_image_invalid' }).nullable();
+export const setAvatarRequestSchema = z.object({ avatar: profileImageSchema });
+export type SetAvatarRequest = z.input<typeof setAvatarRequestSchema>;
+export const setBannerRequestSchema = z.object({ banner: profileImageSchema });
+export type SetBannerRequest = z.input<typeof setBannerRequestSchema>;
+
 // ---- endpoints ----
 
 export const userProfileEndpoint = defineEndpoint({
@@ -109,4 +121,20 @@ export const clearActivityEndpoint = defineEndpoint({
   ...ROUTES.clearActivity,
   summary: "Clear the caller's game activity; their circle gets USER_PROFILE_UPDATED",
   response: successSchema,
+});
+
+export const setAvatarEndpoint = defineEndpoint({
+  ...ROUTES.setAvatar,
+  summary: "Set or remove the caller's avatar (a URL of their own userAvatar upload, or null); their circle gets USER_PROFILE_UPDATED",
+  body: setAvatarRequestSchema,
+  response: z.object({ success: z.literal(true), avatar: z.string().nullable() }),
+  bodyLimit: BODY_LIMIT.SMALL,
+});
+
+export const setBannerEndpoint = defineEndpoint({
+  ...ROUTES.setBanner,
+  summary: "Set or remove the caller's profile banner (a URL of their own userBanner upload, or null); their circle gets USER_PROFILE_UPDATED",
+  body: setBannerRequestSchema,
+  response: z.object({ success: z.literal(true), banner: z.string().nullable() }),
+  bodyLimit: BODY_LIMIT.SMALL,
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VOICE_REGIONS } from '../voice/regions';
 import { LIMITS } from '../limits';
 import { CHANNEL_TYPES } from '../permissions';
 import { snowflakeSchema } from './common';
@@ -51,6 +52,8 @@ export const channelSchema = z.object({
   nsfw: z.boolean(),
   rateLimitPerUser: z.number().int(),
   userLimit: z.number().int(),
+  /** A voice channel's region (001 §9; us-east-1 unless changed). */
+  region: z.enum(VOICE_REGIONS),
   permissions: channelOverwritesSchema,
   /** A watch-stream channel's stream; null for the other types. */
   additionalData: channelAdditionalDataSchema.nullable(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BODY_LIMIT, defineEndpoint } from './endpoint';
 import { ROUTES } from './routes';
+import { connectionSchema } from './connections';
 
 export const Presence = { OFFLINE: 0, ONLINE: 1, IDLE: 2, DND: 3 } as const;
 export const presenceSchema = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]);
@@ -52,6 +53,26 @@ export const activitySchema = z.object({
 });
 export type Activity = z.infer<typeof activitySchema>;
 
+/** The steps of the app tour (000 §2: create team, invite friend), in the order they are shown. */
+export const TOUR_STEPS = ['createTeam', 'inviteFriend'] as const;
+export type TourStep = (typeof TOUR_STEPS)[number];
+/** What became of a step: done (the user went to do it) or skipped. */
+export const TOUR_STATUSES = ['done', 'skipped'] as const;
+export type TourStatus = (typeof TOUR_STATUSES)[number];
+/** The steps' statuses so far (users.app_tour; POST /api/v1/me/tour). */
+export const tourStateSchema = z.partialRecord(z.enum(TOUR_STEPS), z.enum(TOUR_STATUSES));
+export type TourState = z.infer<typeof tourStateSchema>;
+
+/** A stored tour document as the API tells it: the known steps with a known status, nothing else. */
+export function toTourState(stored: Record<string, string>): TourState {
+  const state: TourState = {};
+  for (const step of TOUR_STEPS) {
+    const status = stored[step];
+    if (status === 'done' || status === 'skipped') state[step] = status;
+  }
+  return state;
+}
+
 /** The signed-in user's own record. */
 export const selfUserSchema = publicUserSchema.extend({
   email: z.string(),
@@ -60,8 +81,12 @@ export const selfUserSchema = publicUserSchema.extend({
   location: z.enum(['TR', 'other']),
   mustSetBirthdate: z.boolean(),
   appTourIsFinished: z.boolean(),
+  /** The app tour's steps answered so far (the tour shows the first one without a status). */
+  appTour: tourStateSchema,
   privateFlags: z.number().int(),
   createdAt: z.string(),
+  /** The linked Kick and Twitch accounts (spec 000 §3 connections): in GET /me; elsewhere left out (GET /me/connections has them). */
+  connections: z.array(connectionSchema).optional(),
 });
 export type SelfUser = z.infer<typeof selfUserSchema>;
 

@@ -7,6 +7,8 @@ import { messageSchema } from '../api/messages';
 import { reactionSchema } from '../api/reactions';
 import { teamEmojiSchema } from '../api/emojis';
 import { categorySchema, channelSchema, memberSchema, roleSchema, teamSchema } from '../api/teams';
+import { voiceParticipantSchema } from '../api/voice';
+import { connectionSchema } from '../api/connections';
 import { activitySchema, presenceSchema, selfUserSchema, userSettingsSchema, userStatusSchema } from '../api/users';
 
 /** Protocol version, sent in READY. Bump on a breaking change of any frame. */
@@ -96,11 +98,19 @@ export const dispatchEvents = {
   /** A user's presence changed: to their circle (the members of their teams, their accepted friends and themselves), each session once. */
   PRESENCE_UPDATE: dispatchEvent(z.object({ userId: z.string(), presence: presenceSchema }), ['team', 'users', 'circle']),
   /**
-   * A user's custom status or game activity changed: the one that changed, as it is now (null: none;
-   * a field left out did not change); to their circle, each session once.
+   * A user's username, custom status, game activity, avatar (`profilePicture`) or banner changed:
+   * the one that changed, as it is now (null: none; a field left out did not change); to their
+   * circle, each session once.
    */
   USER_PROFILE_UPDATED: dispatchEvent(
-    z.object({ userId: z.string(), status: userStatusSchema.nullable().optional(), activity: activitySchema.nullable().optional() }),
+    z.object({
+      userId: z.string(),
+      username: z.string().optional(),
+      status: userStatusSchema.nullable().optional(),
+      activity: activitySchema.nullable().optional(),
+      profilePicture: z.string().nullable().optional(),
+      banner: z.string().nullable().optional(),
+    }),
     ['circle'],
   ),
   /**
@@ -108,6 +118,13 @@ export const dispatchEvents = {
    * of them as they are now; to that user's sessions.
    */
   USER_SETTINGS_UPDATED: dispatchEvent(userSettingsSchema, ['users']),
+  /** The user linked or unlinked a Kick or Twitch account (on any device): all their connections as they are now; to that user. */
+  CONNECTIONS_UPDATED: dispatchEvent(z.object({ connections: z.array(connectionSchema) }), ['users']),
+  /**
+   * The user's e-mail address or its verification changed (POST /api/v1/me/email/change, a verified
+   * link): the address and whether it is verified, as they are now; to that user's sessions.
+   */
+  EMAIL_CHANGED: dispatchEvent(z.object({ email: z.string(), verified: z.boolean() }), ['users']),
   /** The user ordered their team list (on any device): the ids of all their teams, first to last; to that user. */
   TEAMS_PRIORITY_UPDATED: dispatchEvent(z.object({ teamIds: z.array(z.string()) }), ['users']),
   /**
@@ -180,6 +197,16 @@ export const dispatchEvents = {
   DM_CREATED: dispatchEvent(z.object({ dm: directChatSchema }), ['users']),
   /** The member hid a chat from their list, or showed it again: to their sessions. */
   DM_HIDDEN: dispatchEvent(z.object({ channelId: z.string(), hidden: z.boolean() }), ['users']),
+
+  // Voice (001 §4 voice join, leave, metadata and move; docs/voice.md): told by the SFU, to the
+  // sessions that may view the voice channel.
+
+  /** Someone is in a voice channel now (connected to its SFU): to the channel's sessions. */
+  VOICE_JOINED: dispatchEvent(z.object({ teamId: z.string(), channelId: z.string(), participant: voiceParticipantSchema }), ['channel']),
+  /** Someone muted, deafened, or started or stopped sharing their screen: to the channel's sessions. */
+  VOICE_UPDATED: dispatchEvent(z.object({ teamId: z.string(), channelId: z.string(), participant: voiceParticipantSchema }), ['channel']),
+  /** Someone left a voice channel (left, disconnected, moved, or their connection was lost): to the channel's sessions. */
+  VOICE_LEFT: dispatchEvent(z.object({ teamId: z.string(), channelId: z.string(), userId: z.string() }), ['channel']),
 } as const;
 export type DispatchType = keyof typeof dispatchEvents;
 export type DispatchData<T extends DispatchType> = z.infer<(typeof dispatchEvents)[T]['schema']>;

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SignedInUser } from '../users/repository';
-import { findSessionUser } from './session-repository';
+import { findSessionUser, lastSeenIsStale, touchSession } from './session-repository';
 
 export const SESSION_COOKIE = 'rally_session';
 
@@ -23,11 +23,18 @@ export function readSessionToken(request: FastifyRequest): string | null {
   return unsigned.valid && unsigned.value ? unsigned.value : null;
 }
 
-/** onRequest hook: resolves request.user and request.userId from the cookie, for every API request (one statement). */
+/**
+ * onRequest hook: resolves request.user and request.userId from the cookie, for every API request
+ * (one statement). The session's last-seen time comes with it; when it is a minute old or more, one
+ * conditional update marks the session seen (the sessions list), so most requests add no query.
+ */
 export async function authenticate(request: FastifyRequest): Promise<void> {
-  request.sessionToken = readSessionToken(request);
-  request.user = request.sessionToken ? await findSessionUser(request.server.db, request.sessionToken) : null;
-  request.userId = request.user?.id ?? null;
+  const token = readSessionToken(request);
+  const session = token ? await findSessionUser(request.server.db, token) : null;
+  if (token && session && lastSeenIsStale(session.lastSeenAt)) await touchSession(request.server.db, token);
+  request.sessionToken = token;
+  request.user = session?.user ?? null;
+  request.userId = session?.user.id ?? null;
 }
 
 export function setSessionCookie(reply: FastifyReply, token: string, secure: boolean, maxAgeMs: number): void {

@@ -4,6 +4,7 @@ import { authResponseSchema } from '@rally/shared/api/auth';
 import { users } from '../../db/schema';
 import { call, withTestApp } from '../../../test/helpers/app';
 import { registerViaApi, sessionCookieFrom, solveCaptcha } from '../../../test/helpers/auth';
+import { withTwoFactor } from '../../../test/helpers/two-factor';
 
 describe('POST /api/v1/login', () => {
   // Rate limits have their own test file; LOGIN_FAILURES_BEFORE_CAPTCHA keeps its default of 3.
@@ -108,10 +109,14 @@ describe('POST /api/v1/login', () => {
     expect((await login({ email: account.email, password: account.password }, address)).json().code).toBe('captcha_required');
   });
 
-  it("refuses an account with two-factor set up with the spec's '2FA' answer (2FA sign-in is a later issue)", async () => {
+  it("answers the spec's '2FA' marker for the right password once 2FA is on; a pending setup does not count", async () => {
     const account = await newAccount();
+    // A secret whose setup was never confirmed does not ask for a code.
     await ctx.app.db.update(users).set({ twoFactorSecret: 'JBSWY3DPEHPK3PXP' }).where(eq(users.id, account.id));
-    const res = await login({ email: account.email, password: account.password, twoFactorCode: '123456', twoFactorType: 'app' });
+    expect((await login({ email: account.email, password: account.password })).statusCode).toBe(200);
+    // Codes and their checks: modules/two-factor/two-factor.test.ts.
+    await withTwoFactor(ctx.app, account);
+    const res = await login({ email: account.email, password: account.password });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ success: false, code: 'two_factor_required', message: '2FA' });
     expect(sessionCookieFrom(res)).toBeNull();

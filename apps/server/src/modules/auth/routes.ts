@@ -12,7 +12,7 @@ import { login, logout, register, type AuthDeps, type ClientContext } from './se
 import { SESSION_TTL_MS } from './session-repository';
 
 export async function authRoutes(app: FastifyInstance): Promise<void> {
-  const deps: AuthDeps = { db: app.db, config: app.config, secret: app.secret, rateLimiter: app.rateLimiter, bus: app.bus, log: app.log };
+  const deps: AuthDeps = { db: app.db, config: app.config, secret: app.secret, rateLimiter: app.rateLimiter, mailer: app.mailer, bus: app.bus, log: app.log };
   // The session cookie is Secure when users come by https.
   const secure = servesHttps(app.config);
   const client = (request: FastifyRequest): ClientContext => ({

@@ -1,10 +1,10 @@
 import { escapeMarkdown } from '@rally/shared/markdown/escape';
 import { systemMessageText } from '@rally/shared/i18n/system-messages';
-import type { LoginRequest, RegisterRequest } from '@rally/shared/api/auth';
+import { birthdateText, type LoginRequest, type RegisterRequest } from '@rally/shared/api/auth';
 import { DEFAULT_USER_SETTINGS, type SelfUser } from '@rally/shared/api/users';
 import type { Locale } from '@rally/shared/i18n/errors';
 import type { Database } from '../../db/client';
-import type { Config } from '../../env';
+import { emailVerificationRequired, type Config } from '../../env';
 import { uniqueViolation } from '../../lib/db-errors';
 import { AppError, badRequest, conflict } from '../../lib/errors';
 import type { Publisher } from '../../lib/events';
@@ -17,13 +17,18 @@ import { consumeCaptcha } from './captcha';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password';
 import { createSession, deleteSession } from './session-repository';
 import { uniqueSlug } from './slug';
+import { requireSecondFactor } from './step-up';
 import { loginFailureKeys, recentLoginFailures, recordLoginFailure } from './throttle';
 import { insertSystemMessage } from '../dms/system';
+import type { Mailer } from '../mail/mailer';
+import { mailVerificationLink } from '../account/verification';
 
 /** `bus`: registration with a friend code tells the inviter of their new friend. */
 export interface AuthDeps extends Publisher {
   db: Database;
   config: Config;
+  /** Registration mails the verification link when the server requires verified addresses. */
+  mailer: Mailer;
   /** HMAC key of captcha challenges. */
   secret: string;
   rateLimiter: RateLimiter;
@@ -54,12 +59,14 @@ const emailTaken = () => conflict('email_taken', { email: 'email_taken' });
  * friends in the same transaction (friends/invite-service.ts befriendAtRegistration; an unknown code
  * refuses the registration with the field error friendCode); FRIEND_ACCEPTED follows the commit.
  * The new user's system chat opens with a welcome, in the same transaction (dms/system.ts).
+ * When the server requires verified addresses (env.ts emailVerificationRequired) the account starts
+ * unverified and a verification link is mailed after the commit; otherwise it counts as verified.
  */
 export async function register(deps: AuthDeps, input: RegisterRequest, client: ClientContext): Promise<SignedIn> {
   await consumeCaptcha(deps.db, deps.secret, input.captchaToken);
   const passwordHash = await hashPassword(input.password);
-  const { day, month, year } = input.birthdate;
-  const birthdate = `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+  const requireVerification = emailVerificationRequired(deps.config);
+  const birthdate = birthdateText(input.birthdate);
   for (let attempt = 0; ; attempt++) {
     try {
       const { signedIn, friend } = await deps.db.transaction(async (tx) => {
@@ -73,6 +80,7 @@ export async function register(deps: AuthDeps, input: RegisterRequest, client: C
           birthdate,
           location: client.location,
           consentAt: input.consent === true ? new Date() : null,
+          verified: !requireVerification,
           settings: { ...DEFAULT_USER_SETTINGS, locale: client.locale },
         });
         const friend = input.friendCode ? { ...(await befriendAtRegistration(tx, row, input.friendCode)), newUser: row } : null;
@@ -82,6 +90,7 @@ export async function register(deps: AuthDeps, input: RegisterRequest, client: C
         return { signedIn: { user: toSelfUser(row), token }, friend };
       });
       if (friend) await publishFriendship(deps, friend.friendship, friend.newUser, friend.inviter);
+      if (requireVerification) await mailVerificationLink(deps, { ...signedIn.user, locale: client.locale });
       return signedIn;
     } catch (err) {
       // A concurrent registration won the race for the email or the slug.
@@ -97,9 +106,10 @@ export async function register(deps: AuthDeps, input: RegisterRequest, client: C
  * Sign in with email and password. After LOGIN_FAILURES_BEFORE_CAPTCHA recent failures for the
  * email or the address, a solved captcha is required (400 captcha_required on captchaToken, which
  * makes the client show the widget). Wrong credentials answer the same whether the email exists or
- * not, after the same argon2 work. Success clears the email's failures, and the address's too when
+ * not, after the same argon2 work. The right password clears the email's failures, and the address's too when
  * this login solved a captcha (otherwise one's own account could wipe the count between guesses at
- * other accounts).
+ * other accounts). With 2FA on, a right password is answered 401 two_factor_required (the '2FA'
+ * marker) until the request carries a right app or backup code (step-up.ts requireSecondFactor).
  */
 export async function login(deps: AuthDeps, input: LoginRequest, client: ClientContext): Promise<SignedIn> {
   const keys = loginFailureKeys(input.email, client.address);
@@ -115,10 +125,12 @@ export async function login(deps: AuthDeps, input: LoginRequest, client: ClientC
     await recordLoginFailure(deps.rateLimiter, keys);
     throw new AppError(401, 'invalid_credentials');
   }
-  // Two-factor sign-in is a later issue: an account with a secret is refused with the spec's '2FA' marker.
-  if (row.twoFactorSecret !== null) throw new AppError(401, 'two_factor_required');
   await deps.rateLimiter.reset(keys.email);
   if (solvedCaptcha) await deps.rateLimiter.reset(keys.address);
+  // With 2FA on, the password alone is not enough: 401 '2FA' until the body carries a right code
+  // (tries counted per user there). The failures were cleared first: the retry with the code needs
+  // no second captcha (the first one is spent).
+  await requireSecondFactor(deps, deps.db, row, input);
   const token = await createSession(deps.db, row.id, { userAgent: client.userAgent, ip: client.address });
   return { user: toSelfUser(row), token };
 }

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, getTableColumns, gt, lt, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, gt, isNull, lt, lte, or, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import type { SignedInUser } from '../users/repository';
@@ -10,10 +10,13 @@ export const hashToken = (token: string): string => createHash('sha256').update(
 
 export async function createSession(db: Executor, userId: string, meta: { userAgent?: string; ip?: string }): Promise<string> {
   const token = randomBytes(32).toString('base64url');
+  const now = new Date();
   await db.insert(sessions).values({
     tokenHash: hashToken(token),
     userId,
-    expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+    expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
+    // Seen as it begins: its first requests need no write of their own.
+    lastSeenAt: now,
     userAgent: meta.userAgent?.slice(0, 256) ?? null,
     ip: meta.ip ?? null,
   });
@@ -31,13 +34,43 @@ export async function findSessionUserId(db: Executor, token: string): Promise<st
 
 const { passwordHash: _passwordHash, ...signedInUserColumns } = getTableColumns(users);
 
+/** A session's user, and when the session last authenticated a request (null: not since it began). */
+export interface LiveSession {
+  user: SignedInUser;
+  lastSeenAt: Date | null;
+}
+
 /**
- * The user of a live session (their row but the password hash), or null: one statement, the
- * session joined with its user, so that a request has its user without a read of its own.
+ * The user of a live session (their row but the password hash) and its last-seen time, or null: one
+ * statement, the session joined with its user, so that a request has its user without a read of its own.
  */
-export async function findSessionUser(db: Executor, token: string): Promise<SignedInUser | null> {
-  const rows = await db.select(signedInUserColumns).from(sessions).innerJoin(users, eq(users.id, sessions.userId)).where(liveSession(token)).limit(1);
+export async function findSessionUser(db: Executor, token: string): Promise<LiveSession | null> {
+  const rows = await db
+    .select({ user: signedInUserColumns, lastSeenAt: sessions.lastSeenAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(liveSession(token))
+    .limit(1);
   return rows[0] ?? null;
+}
+
+/** A session's last-seen time is written at most this often (the sessions list shows it to the minute). */
+export const LAST_SEEN_RESOLUTION_MS = 60_000;
+
+/** Whether a session last seen at `lastSeenAt` should be marked seen now. */
+export const lastSeenIsStale = (lastSeenAt: Date | null, now = Date.now()): boolean =>
+  lastSeenAt === null || now - lastSeenAt.getTime() >= LAST_SEEN_RESOLUTION_MS;
+
+/**
+ * Mark the session seen now, unless another request did within the resolution (a conditional update:
+ * concurrent requests of one session write once).
+ */
+export async function touchSession(db: Executor, token: string, now = new Date()): Promise<void> {
+  const staleBefore = new Date(now.getTime() - LAST_SEEN_RESOLUTION_MS);
+  await db
+    .update(sessions)
+    .set({ lastSeenAt: now })
+    .where(and(eq(sessions.tokenHash, hashToken(token)), or(isNull(sessions.lastSeenAt), lte(sessions.lastSeenAt, staleBefore))));
 }
 
 export async function deleteSession(db: Executor, token: string): Promise<void> {

@@ -8,7 +8,7 @@ import type { ChannelRow } from '../teams/mappers';
 
 export type NewChannel = typeof channels.$inferInsert;
 /** The columns a channel's or a category's settings edit may change. */
-export type ChannelPatch = Partial<Pick<ChannelRow, 'name' | 'description' | 'rateLimitPerUser' | 'userLimit' | 'nsfw' | 'additionalData'>>;
+export type ChannelPatch = Partial<Pick<ChannelRow, 'name' | 'description' | 'rateLimitPerUser' | 'userLimit' | 'nsfw' | 'additionalData' | 'region'>>;
 
 export async function insertChannel(db: Executor, row: NewChannel): Promise<ChannelRow> {
   return returnedRow(await db.insert(channels).values(row).returning());

@@ -61,7 +61,7 @@ function assertParent(access: TeamAccess, categoryId: string | null | undefined)
 function changesOf(row: ChannelRow, patch: ChannelPatch): { write: ChannelPatch; audit: AuditChange[] } {
   const write: ChannelPatch = {};
   const audit: AuditChange[] = [];
-  for (const key of ['name', 'description', 'rateLimitPerUser', 'userLimit', 'nsfw'] as const) {
+  for (const key of ['name', 'description', 'rateLimitPerUser', 'userLimit', 'nsfw', 'region'] as const) {
     const value = patch[key];
     if (value === undefined || value === row[key]) continue;
     Object.assign(write, { [key]: value });
@@ -135,12 +135,13 @@ export async function createCategory(deps: ServiceDeps, access: TeamAccess, name
 export async function updateChannel(
   deps: ServiceDeps,
   { access, channel }: ChannelAccess,
-  patch: UpdateChannelRequest,
+  patch: UpdateChannelRequest | Pick<ChannelPatch, 'region'>,
   repo: ChannelRepository = channelRepository,
 ): Promise<ChannelRow> {
   const teamId = access.team.id;
   const kind = kindOf(channel);
-  if (patch.additionalData && channel.type !== 'watchstream') throw badRequest('stream_data_unsupported', { additionalData: 'stream_data_unsupported' });
+  if ('additionalData' in patch && patch.additionalData && channel.type !== 'watchstream')
+    throw badRequest('stream_data_unsupported', { additionalData: 'stream_data_unsupported' });
   const result = await deps.db.transaction(async (tx) => {
     const current = await repo.lockChannel(tx, teamId, channel.id);
     if (!current) throw notFound(kind === 'category' ? 'category_not_found' : 'channel_not_found');

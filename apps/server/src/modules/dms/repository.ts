@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { channels, directChats, dmMembers, users } from '../../db/schema';
 import { publicUserColumns, type PublicUserColumns } from '../users/repository';
@@ -8,13 +8,13 @@ export function pairKeyOf(a: string, b: string): string {
   return BigInt(a) < BigInt(b) ? `${a}:${b}` : `${b}:${a}`;
 }
 
-/** The people a new chat is opened with: what the rules read of them (publicUserColumns with system). */
+/** The people a new chat is opened with: what the rules read of them (publicUserColumns with system); deleted accounts are not found. */
 export async function findUsers(db: Executor, ids: readonly string[]): Promise<PublicUserColumns[]> {
   if (ids.length === 0) return [];
   return db
     .select(publicUserColumns)
     .from(users)
-    .where(inArray(users.id, [...ids]));
+    .where(and(inArray(users.id, [...ids]), isNull(users.deletedAt)));
 }
 
 /** The channel id of the chat of two with this pair key, or null. */

@@ -4,7 +4,7 @@ import { RATE_LIMITS } from '@rally/shared/limits';
 import { slowmodeSeconds } from '@rally/shared/permissions';
 import type { Executor } from '../../db/client';
 import { readAll } from '../../db/read-all';
-import { badRequest, tooManyRequests } from '../../lib/errors';
+import { badRequest, forbidden, tooManyRequests } from '../../lib/errors';
 import type { RateLimiter } from '../../lib/rate-limit';
 import { newId } from '../../lib/snowflake';
 import { assertMaySendDirect, showAfterSend } from '../dms/service';
@@ -20,11 +20,14 @@ import { messageRepository, type MessageAuthor, type MessageRepository, type Mes
 
 export interface MessageServiceDeps extends ServiceDeps {
   rateLimiter: RateLimiter;
+  /** Whether senders must have verified their e-mail address (env.ts emailVerificationRequired). */
+  requireVerifiedEmail: boolean;
 }
 
-/** The sender of a message: what the message shows of them, and their flags (PREMIUM raises the length limit). */
+/** The sender of a message: what the message shows of them, their flags (PREMIUM raises the length limit) and whether their e-mail is verified. */
 export interface MessageSender extends MessageAuthor {
   flags: number;
+  verified: boolean;
 }
 
 /** The rate-limit key of a user's message sends (tests reset it). */
@@ -108,7 +111,8 @@ export async function listMessages(
  * channel); `author` is that member's user row, which the request read with its session:
  * per-user rate limit, the sender's length limit (PREMIUM: 5000, else 2000; blank text only with
  * attachments), a reply target in the same channel, the channel's slowmode, the attachments the
- * sender's own unsent uploads (attachments/service.ts, taken in the message's transaction); in a direct chat of two, that the other person still
+ * sender's own unsent uploads (attachments/service.ts, taken in the message's transaction); a verified e-mail address when the
+ * server requires one (403 verify_your_email); in a direct chat of two, that the other person still
  * accepts direct messages from the author (dms/service.ts). After the insert (and, in a direct
  * chat, showing it again to members who had hidden it), the message (nonce included) is published
  * as MESSAGE_SEND to the channel's audience. With `scheduledAt`, after the same checks, it is kept
@@ -123,6 +127,8 @@ export async function sendMessage(
 ): Promise<{ message: Message } | { scheduledMessage: ScheduledMessage }> {
   const { userId } = access;
   if (author.id !== userId) throw new Error('sendMessage: the author is not the member whose access was checked');
+  // 000 §6: an unverified address is asked to verify first (when the server requires it).
+  if (deps.requireVerifiedEmail && !author.verified) throw forbidden('verify_your_email');
   const channelId = channel.id;
   const rate = await deps.rateLimiter.hit(messageSendRateKey(userId), RATE_LIMITS.messageSend.count, RATE_LIMITS.messageSend.windowMs);
   if (!rate.allowed) throw tooManyRequests(rate.retryAfterMs);

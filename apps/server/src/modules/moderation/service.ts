@@ -27,7 +27,7 @@ function targetAccess(deps: ServiceDeps, access: TeamAccess, userId: string): Pr
 }
 
 /** Inside a transaction: remove the member and count them out; false when they were not a member. */
-async function removeMember(tx: Executor, teamId: string, userId: string, repo: ModerationRepository): Promise<boolean> {
+export async function removeMember(tx: Executor, teamId: string, userId: string, repo: ModerationRepository): Promise<boolean> {
   if (!(await repo.deleteMember(tx, teamId, userId))) return false;
   await repo.addToMemberCount(tx, teamId, -1);
   return true;
@@ -38,7 +38,7 @@ async function removeMember(tx: Executor, teamId: string, userId: string, repo: 
  * USER_LEFT_TEAM, and the gateway then stops sending the member the team's events
  * (gateway/visibility.ts, `leave`).
  */
-async function publishMemberLeft(deps: ServiceDeps, teamId: string, userId: string): Promise<void> {
+export async function publishMemberLeft(deps: ServiceDeps, teamId: string, userId: string): Promise<void> {
   deps.accessCache.forget(); // the membership just changed
   await publishEvent(deps, { audience: { kind: 'team', teamId }, event: { type: 'USER_LEFT_TEAM', data: { teamId, userId } } });
 }

@@ -70,10 +70,10 @@ describe('database statements per request', () => {
     expect(cost.roundTrips, cost.all).toBe(15);
   });
 
-  it('me: the session with its user, nothing more', async () => {
+  it("me: the session with its user, then the user's linked accounts (000 §3 connections), nothing more", async () => {
     const user = await makeUser(ctx.app);
     const cost = await costOf(() => call(ctx.app, 'GET', '/api/v1/me', { cookie: user.cookie }), 200);
-    expect(cost.statements, cost.all).toHaveLength(1);
-    expect(cost.roundTrips, cost.all).toBe(1);
+    expect(cost.statements, cost.all).toHaveLength(2);
+    expect(cost.roundTrips, cost.all).toBe(2);
   });
 });

@@ -88,3 +88,31 @@ export async function findWearableEmoji(db: Executor, emojiId: string, userId: s
     .limit(1);
   return row ?? null;
 }
+
+/** A user's image column (users.profile_picture, users.banner). */
+export type ProfileImageField = 'profilePicture' | 'banner';
+
+/**
+ * Set the user's avatar or banner to `url` (null: none), the row locked meanwhile: the value it
+ * replaced, or undefined when there is no such user. Run it in a transaction.
+ */
+export async function replaceProfileImage(db: Executor, userId: string, field: ProfileImageField, url: string | null): Promise<string | null | undefined> {
+  const [row] = await db.select({ old: users[field] }).from(users).where(eq(users.id, userId)).for('update').limit(1);
+  if (!row) return undefined;
+  if (row.old !== url)
+    await db
+      .update(users)
+      .set({ [field]: url })
+      .where(eq(users.id, userId));
+  return row.old;
+}
+
+/** True when some user still shows `url` as their avatar or banner. */
+export async function profileImageInUse(db: Executor, url: string): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql`1` })
+    .from(users)
+    .where(sql`${users.profilePicture} = ${url} or ${users.banner} = ${url}`)
+    .limit(1);
+  return row !== undefined;
+}

@@ -1,6 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { clearActivityEndpoint, clearStatusEndpoint, setActivityEndpoint, setStatusEndpoint, userProfileEndpoint } from '@rally/shared/api/profile';
+import {
+  clearActivityEndpoint,
+  clearStatusEndpoint,
+  setActivityEndpoint,
+  setAvatarEndpoint,
+  setBannerEndpoint,
+  setStatusEndpoint,
+  userProfileEndpoint,
+} from '@rally/shared/api/profile';
 import { addEndpoint } from '../../http/endpoint';
+import { setProfileImage, type ProfileImageStore } from './images';
 import { clearActivity, clearStatus, getProfile, setActivity, setStatus } from './service';
 
 const done = { success: true as const };
@@ -24,4 +33,20 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
     await clearActivity(deps, userId);
     return done;
   });
+
+  const images: ProfileImageStore = {
+    config: app.config,
+    storage: app.storage,
+    onRemoveError: (err, key) => app.log.error({ err, key }, 'profiles: removing a replaced image failed'),
+  };
+
+  addEndpoint(app, setAvatarEndpoint, async ({ deps, userId, body }) => ({
+    success: true as const,
+    avatar: await setProfileImage(deps, images, userId, 'profilePicture', 'avatar', body.avatar),
+  }));
+
+  addEndpoint(app, setBannerEndpoint, async ({ deps, userId, body }) => ({
+    success: true as const,
+    banner: await setProfileImage(deps, images, userId, 'banner', 'banner', body.banner),
+  }));
 }

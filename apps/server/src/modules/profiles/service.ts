@@ -48,8 +48,8 @@ export async function getProfile(deps: ServiceDeps, viewerId: string, userId: st
   };
 }
 
-/** Tell the user's circle (their teams, their friends and themselves) that their status or activity changed. */
-async function publishProfileUpdate(deps: ServiceDeps, change: DispatchData<'USER_PROFILE_UPDATED'>): Promise<void> {
+/** Tell the user's circle (their teams, their friends and themselves) that their username, status, activity, avatar or banner changed. */
+export async function publishProfileUpdate(deps: ServiceDeps, change: DispatchData<'USER_PROFILE_UPDATED'>): Promise<void> {
   const circle = await presenceCircleOf(deps.db, change.userId);
   await publishEvent(deps, {
     audience: { kind: 'circle', teamIds: circle.teamIds, userIds: [change.userId, ...circle.friendIds] },

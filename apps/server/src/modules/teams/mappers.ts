@@ -1,3 +1,4 @@
+import type { VoiceRegion } from '@rally/shared/voice/regions';
 import type { Category, Channel, Member, Role, Team } from '@rally/shared/api/teams';
 import { computeTeamPermissions } from '@rally/shared/permissions';
 import type { channels, roles, teams } from '../../db/schema';
@@ -49,6 +50,7 @@ export function toChannel(row: ChannelRow): Channel {
     nsfw: row.nsfw,
     rateLimitPerUser: row.rateLimitPerUser,
     userLimit: row.userLimit,
+    region: row.region as VoiceRegion,
     permissions: row.permissions,
     additionalData: row.additionalData ?? null,
   };

@@ -23,7 +23,18 @@ export function isUploadUrlOfKind(config: Config, url: string, kind: UploadKind)
   return formats.some((format) => IMAGE_FORMAT_FILES[format].extension === match[1]);
 }
 
-/** 400 team_image_invalid (on `field`) unless `url` is null, absent or an upload URL of `kind` (isUploadUrlOfKind). */
-export function assertUploadUrl(config: Config, field: string, url: string | null | undefined, kind: UploadKind): void {
-  if (url != null && !isUploadUrlOfKind(config, url, kind)) throw badRequest('team_image_invalid', { [field]: 'team_image_invalid' });
+/** The storage key of an upload URL of `kind` (isUploadUrlOfKind), or null for any other string. */
+export function uploadKeyOf(config: Config, url: string, kind: UploadKind): string | null {
+  return isUploadUrlOfKind(config, url, kind) ? url.slice(uploadUrlBase(config).length + 1) : null;
+}
+
+/** 400 `error` (team_image_invalid unless given; on `field`) unless `url` is null, absent or an upload URL of `kind` (isUploadUrlOfKind). */
+export function assertUploadUrl(
+  config: Config,
+  field: string,
+  url: string | null | undefined,
+  kind: UploadKind,
+  error: 'team_image_invalid' | 'profile_image_invalid' = 'team_image_invalid',
+): void {
+  if (url != null && !isUploadUrlOfKind(config, url, kind)) throw badRequest(error, { [field]: error });
 }

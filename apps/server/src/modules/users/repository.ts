@@ -1,5 +1,5 @@
 import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
-import { DEFAULT_USER_SETTINGS, type PublicUser, type SelfUser, type SettingsChange, type UserSettings } from '@rally/shared/api/users';
+import { DEFAULT_USER_SETTINGS, toTourState, type PublicUser, type SelfUser, type SettingsChange, type UserSettings } from '@rally/shared/api/users';
 import type { Executor } from '../../db/client';
 import { returnedRow } from '../../db/returned-row';
 import { emojis, users } from '../../db/schema';
@@ -18,11 +18,15 @@ export interface NewUser {
   birthdate: string | null;
   location: 'TR' | 'other';
   consentAt: Date | null;
+  /** privateFlags (0 unless said; PrivateFlags.POLICY_REVIEW_REQUIRED makes the user review the policy). */
+  privateFlags?: number;
   /** A bot account (false unless said; bots are made by the bots feature and by test fixtures). */
   bot?: boolean;
   /** The product's own system account (false unless said; made by test fixtures). */
   system?: boolean;
   settings?: UserSettings;
+  /** Whether the e-mail address counts as verified (false unless said). */
+  verified?: boolean;
 }
 
 export async function insertUser(db: Executor, user: NewUser): Promise<UserRow> {
@@ -147,10 +151,12 @@ export function toSelfUser(row: SignedInUser): SelfUser {
     ...toPublicUser(row),
     email: row.email,
     verified: row.verified,
-    twoFA: row.twoFactorSecret !== null,
+    // A pending secret (setup not confirmed) does not count: on once a code of it was confirmed.
+    twoFA: row.twoFactorEnabledAt !== null,
     location: row.location === 'TR' ? 'TR' : 'other',
     mustSetBirthdate: row.birthdate === null,
     appTourIsFinished: row.appTourIsFinished,
+    appTour: toTourState(row.appTour),
     privateFlags: row.privateFlags,
     createdAt: row.createdAt.toISOString(),
   };

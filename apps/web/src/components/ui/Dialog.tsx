@@ -14,8 +14,10 @@ export interface DialogProps {
   size?: 'sm' | 'md' | 'lg' | 'xl';
   /** Element to focus when the dialog opens; the first focusable element otherwise. */
   initialFocusRef?: RefObject<HTMLElement | null>;
-  /** Close when the backdrop is clicked (default true). Escape always closes. */
+  /** Close when the backdrop is clicked (default true). Escape closes unless `dismissible` is false. */
   closeOnBackdrop?: boolean;
+  /** False for a dialog that must be answered (no close button; Escape and the backdrop do nothing). */
+  dismissible?: boolean;
   className?: string;
 }
 
@@ -32,7 +34,18 @@ function focusables(root: HTMLElement): HTMLElement[] {
  * Escape to close, aria-labelledby/aria-describedby, and focus returned to the opener on close.
  * Unmounts its content while closed.
  */
-export function Dialog({ open, onClose, title, description, children, size = 'md', initialFocusRef, closeOnBackdrop = true, className }: DialogProps) {
+export function Dialog({
+  open,
+  onClose,
+  title,
+  description,
+  children,
+  size = 'md',
+  initialFocusRef,
+  closeOnBackdrop = true,
+  dismissible = true,
+  className,
+}: DialogProps) {
   const { t } = useTranslation('common');
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -66,7 +79,7 @@ export function Dialog({ open, onClose, title, description, children, size = 'md
         // React passes a nested dialog's cancel (Escape) up its tree: only the dialog that Escape closes closes.
         if (e.target !== e.currentTarget) return;
         e.preventDefault();
-        onCloseRef.current();
+        if (dismissible) onCloseRef.current();
       }}
       onKeyDown={(e) => {
         // A nested dialog's own trap has moved focus already.
@@ -85,7 +98,7 @@ export function Dialog({ open, onClose, title, description, children, size = 'md
         }
       }}
       onMouseDown={(e) => {
-        if (closeOnBackdrop && e.target === ref.current) {
+        if (closeOnBackdrop && dismissible && e.target === ref.current) {
           const r = ref.current.getBoundingClientRect();
           const inside = e.clientX >= r.left && e.clientX <= r.right && e.clientY >= r.top && e.clientY <= r.bottom;
           if (!inside) onCloseRef.current();
@@ -97,11 +110,13 @@ export function Dialog({ open, onClose, title, description, children, size = 'md
           <h2 id={titleId} className={styles.title}>
             {title}
           </h2>
-          <button type="button" className={styles.close} onClick={() => onCloseRef.current()} aria-label={t('close')} data-dialog-close="true">
-            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-              <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
-            </svg>
-          </button>
+          {dismissible && (
+            <button type="button" className={styles.close} onClick={() => onCloseRef.current()} aria-label={t('close')} data-dialog-close="true">
+              <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+                <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+              </svg>
+            </button>
+          )}
         </header>
         {description && (
           <p id={descId} className={styles.description}>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../components/ui/Dialog';
 import { TextField } from '../../components/ui/TextField';
 import { ApiError } from '../../lib/api';
+import { asksForSecondFactor } from '../../lib/step-up';
 import { useZodForm } from '../../lib/form/use-zod-form';
 import { AltchaWidget } from './AltchaWidget';
 import { AuthFormFooter } from './AuthFormFooter';
@@ -11,7 +12,11 @@ import { EMPTY_LOGIN_VALUES, LOGIN_FIELDS, loginFormSchema } from './login-form'
 import { useLogin } from './mutations';
 import { useAfterSignIn } from './use-after-sign-in';
 
-/** Login with email and password; the captcha appears when the server answers captcha_required. "Forgot password?" opens the reset request. */
+/**
+ * Login with email and password; the captcha appears when the server answers captcha_required. With
+ * two-factor on, the global 2FA code dialog asks for a code and the login is sent again with it
+ * (lib/step-up.ts). "Forgot password?" opens the reset request.
+ */
 export function LoginDialog({ onClose, onSwitch, onForgot }: { onClose: () => void; onSwitch: () => void; onForgot: () => void }) {
   const { t } = useTranslation(['auth', 'errors']);
   const afterSignIn = useAfterSignIn();
@@ -33,6 +38,8 @@ export function LoginDialog({ onClose, onSwitch, onForgot }: { onClose: () => vo
       // A captcha payload is single-use: ask for a fresh one after any failure.
       if (captchaNeeded) setCaptchaReset((n) => n + 1);
       if (err instanceof ApiError && (err.code === 'captcha_required' || err.code === 'captcha_invalid')) setCaptchaNeeded(true);
+      // The 2FA code dialog was cancelled: nothing to report, the user may sign in again.
+      if (asksForSecondFactor(err)) form.clearServerErrors();
     },
   );
 

@@ -24,6 +24,7 @@ const channel = (over: Partial<Channel> = {}): Channel => ({
   nsfw: false,
   rateLimitPerUser: 0,
   userLimit: 0,
+  region: 'us-east-1',
   permissions: { role: {}, user: {} },
   additionalData: null,
   ...over,

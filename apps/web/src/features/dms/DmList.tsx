@@ -7,6 +7,8 @@ import { useToast } from '../../components/ui/toast-context';
 import { ApiError } from '../../lib/api';
 import { useMeUser } from '../auth/queries';
 import { Avatar } from '../messages/Avatar';
+import { isPremium } from '../messages/premium';
+import { useStreamerHides } from '../streamer-mode/streamer-mode';
 import { PresenceDot } from '../presence/PresenceDot';
 import { useChannelUnread } from '../unread/queries';
 import { badgeText } from '../unread/unread-state';
@@ -98,17 +100,18 @@ function DmRow({ dm, active }: { dm: DirectChat; active: boolean }) {
   const name = dmName(dm);
   const first = dm.users[0];
   const last = dm.lastMessage;
+  const hidePreviews = useStreamerHides().lastMessagesOnDMs;
   const text =
     last && last.content.trim() === '' && last.attachmentCount > 0
       ? t('preview.attachments', { count: last.attachmentCount })
       : previewText(last?.content ?? '', me ? [...dm.users, me] : dm.users);
-  const preview = !last ? '' : last.isDeleted ? t('preview.deleted') : last.createdBy === me?.id ? t('preview.mine', { text }) : text;
+  const preview = !last || hidePreviews ? '' : last.isDeleted ? t('preview.deleted') : last.createdBy === me?.id ? t('preview.mine', { text }) : text;
   return (
     <li className={`${styles.row}${active ? ` ${styles.active}` : ''}${unread.unread > 0 ? ` ${styles.unread}` : ''}`}>
       {/* Named by what it shows (the name, the preview) and the unread count for screen readers. */}
       <NavLink to={`/chat/${dm.id}`} className={styles.link} aria-current={active ? 'page' : undefined}>
         <span className={styles.avatar}>
-          {first ? <Avatar id={first.id} name={first.username} size={34} /> : null}
+          {first ? <Avatar id={first.id} name={first.username} size={34} src={first.profilePicture} premium={isPremium(first)} /> : null}
           {first && !dm.group && <PresenceDot presence={first.presence} />}
           {dm.group && <span className={styles.groupCount}>{dm.users.length + 1}</span>}
         </span>

@@ -77,7 +77,7 @@ function DmChat({ dm }: { dm: DirectChat }) {
     <>
       <header className={styles.header}>
         <span className={styles.avatar}>
-          {dm.users[0] && <Avatar id={dm.users[0].id} name={dm.users[0].username} size={28} />}
+          {dm.users[0] && <Avatar id={dm.users[0].id} name={dm.users[0].username} size={28} src={dm.users[0].profilePicture} />}
           {other && <PresenceDot presence={other.presence} />}
         </span>
         <h2 className={styles.name}>{dmName(dm)}</h2>

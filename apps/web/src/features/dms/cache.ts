@@ -44,6 +44,24 @@ export function setDmPresence(qc: QueryClient, userId: string, presence: DirectC
   );
 }
 
+/** Someone's avatar or banner changed: the chats with them show it. */
+export function setDmUserImages(qc: QueryClient, userId: string, images: Partial<Pick<DirectChat['users'][number], 'profilePicture' | 'banner'>>): void {
+  updateLoaded(qc, (list) =>
+    list.some((d) => d.users.some((u) => u.id === userId))
+      ? list.map((d) => ({ ...d, users: d.users.map((u) => (u.id === userId ? { ...u, ...images } : u)) }))
+      : list,
+  );
+}
+
+/** A user's new username (USER_PROFILE_UPDATED) in every chat of theirs. */
+export function renameDmUser(qc: QueryClient, userId: string, username: string): void {
+  updateLoaded(qc, (list) =>
+    list.some((d) => d.users.some((u) => u.id === userId && u.username !== username))
+      ? list.map((d) => ({ ...d, users: d.users.map((u) => (u.id === userId ? { ...u, username } : u)) }))
+      : list,
+  );
+}
+
 /** Read the list again (READY, or a chat shown again whose data the event does not carry). */
 export function reloadDms(qc: QueryClient): void {
   void qc.invalidateQueries({ queryKey: queryKeys.dms });

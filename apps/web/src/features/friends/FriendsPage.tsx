@@ -8,6 +8,7 @@ import { useToast } from '../../components/ui/toast-context';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useMeUser } from '../auth/queries';
 import { Avatar } from '../messages/Avatar';
+import { isPremium } from '../messages/premium';
 import { PresenceDot } from '../presence/PresenceDot';
 import { MessageButton } from '../dms/MessageButton';
 import { AddFriendForm } from './AddFriendForm';
@@ -93,7 +94,7 @@ function PersonRow({ user, detail, children }: { user: PublicUser; detail: React
   return (
     <li className={styles.row}>
       <span className={styles.avatar}>
-        <Avatar id={user.id} name={user.username} size={36} />
+        <Avatar id={user.id} name={user.username} size={36} src={user.profilePicture} premium={isPremium(user)} />
         <PresenceDot presence={user.presence} />
       </span>
       <span className={styles.who}>

@@ -47,6 +47,22 @@ export function setFriendPresence(qc: QueryClient, userId: string, presence: Fri
   );
 }
 
+/** A user's avatar or banner changed: their entry shows it. */
+export function setFriendImages(qc: QueryClient, userId: string, images: Partial<Pick<Friend['user'], 'profilePicture' | 'banner'>>): void {
+  updateLoaded<Friend[]>(qc, queryKeys.friends, (list) =>
+    list.some((f) => f.user.id === userId) ? list.map((f) => (f.user.id === userId ? { ...f, user: { ...f.user, ...images } } : f)) : list,
+  );
+}
+
+/** A friend's new username (USER_PROFILE_UPDATED). */
+export function renameFriend(qc: QueryClient, userId: string, username: string): void {
+  updateLoaded<Friend[]>(qc, queryKeys.friends, (list) =>
+    list.some((f) => f.user.id === userId && f.user.username !== username)
+      ? list.map((f) => (f.user.id === userId ? { ...f, user: { ...f.user, username } } : f))
+      : list,
+  );
+}
+
 /** After READY (a new session, or one started over after missed events): the lists are read again. */
 export function reloadFriends(qc: QueryClient): void {
   void qc.invalidateQueries({ queryKey: queryKeys.friends });

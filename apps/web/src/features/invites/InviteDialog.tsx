@@ -5,6 +5,7 @@ import { Dialog } from '../../components/ui/Dialog';
 import { useZodForm } from '../../lib/form/use-zod-form';
 import { useCopyLink } from '../../lib/use-copy-link';
 import { DEFAULT_INVITE_OPTIONS, EXPIRY_OPTIONS, inviteOptionsSchema, MAX_USES_OPTIONS, type Expiry, type MaxUses } from './invite-form';
+import { HIDDEN_TEXT, useStreamerHides } from '../streamer-mode/streamer-mode';
 import { useCreateInvite } from './mutations';
 import styles from './InviteDialog.module.css';
 import { ExpiryCountdown } from './ExpiryCountdown';
@@ -21,7 +22,8 @@ interface Props {
  * clears the link.
  */
 export function InviteDialog({ team, open, onClose }: Props) {
-  const { t } = useTranslation('invites');
+  const { t } = useTranslation(['invites', 'streamer-mode']);
+  const hideLink = useStreamerHides().inviteLinks;
   const form = useZodForm({ schema: inviteOptionsSchema, initialValues: DEFAULT_INVITE_OPTIONS, fields: ['maxUses', 'expiry'] });
   const create = useCreateInvite(team.id);
   // The latest call's answer: a change of option while one is on its way supersedes it.
@@ -57,7 +59,7 @@ export function InviteDialog({ team, open, onClose }: Props) {
             id={ids.link}
             className={styles.linkInput}
             readOnly
-            value={link}
+            value={hideLink && link ? `${window.location.origin}/invite/${HIDDEN_TEXT}` : link}
             placeholder={busy ? t('dialog.generating') : ''}
             aria-busy={busy || undefined}
             aria-invalid={error ? true : undefined}
@@ -68,6 +70,7 @@ export function InviteDialog({ team, open, onClose }: Props) {
             {t('dialog.copy')}
           </button>
         </div>
+        {hideLink && <p className={styles.hiddenNote}>{t('streamer-mode:hidden.invite')}</p>}
         {error && (
           <p id={ids.error} className={styles.error} role="alert">
             {error}

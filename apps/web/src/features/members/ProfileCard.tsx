@@ -10,6 +10,7 @@ import { FriendButton } from '../friends/FriendButton';
 import { MessageButton } from '../dms/MessageButton';
 import { useMeUser } from '../auth/queries';
 import { Avatar } from '../messages/Avatar';
+import { isPremium } from '../messages/premium';
 import { PresenceDot } from '../presence/PresenceDot';
 import { useCopyId } from '../settings/use-copy-id';
 import { useTeamAccess } from '../teams/access';
@@ -113,7 +114,7 @@ export function ProfileCard({ team, userId, anchor, onClose, openDialog }: Props
         </div>
         <div className={styles.head}>
           <span className={styles.avatar}>
-            <Avatar id={user.id} name={user.username} size={72} />
+            <Avatar id={user.id} name={user.username} size={72} src={user.profilePicture} premium={isPremium(user)} />
             <PresenceDot presence={presence} className={styles.presence} />
           </span>
           {top && (

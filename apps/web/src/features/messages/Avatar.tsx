@@ -8,11 +8,16 @@ function hueOf(id: string): number {
   return HUES[h % HUES.length]!; // the remainder is an index of HUES
 }
 
-/** A user's avatar: the first letter on a colour derived from the id (pictures come with uploads). */
-export function Avatar({ id, name, size = 40 }: { id: string; name: string; size?: number }) {
+/**
+ * A user's avatar: their picture when they have one, else the first letter on a colour derived from
+ * the id. A Plus member's is square with rounded corners rather than round (000 §6).
+ */
+export function Avatar({ id, name, size = 40, src, premium = false }: { id: string; name: string; size?: number; src?: string | null; premium?: boolean }) {
+  const className = `${styles.avatar}${premium ? ` ${styles.premium}` : ''}`;
+  if (src) return <img src={src} alt="" className={className} style={{ width: size, height: size }} draggable={false} />;
   const letter = Array.from(name.trim())[0]?.toUpperCase() ?? '?';
   return (
-    <span className={styles.avatar} style={{ width: size, height: size, fontSize: size * 0.42, background: `hsl(${hueOf(id)} 55% 42%)` }} aria-hidden="true">
+    <span className={className} style={{ width: size, height: size, fontSize: size * 0.42, background: `hsl(${hueOf(id)} 55% 42%)` }} aria-hidden="true">
       {letter}
     </span>
   );

@@ -83,10 +83,10 @@ export const MessageItem = memo(function MessageItem({ message, grouped, onRetry
             aria-label={message.createdBy.username}
             onClick={(e) => card.open(message.createdBy.id, e.currentTarget)}
           >
-            <Avatar id={message.createdBy.id} name={message.createdBy.username} />
+            <Avatar id={message.createdBy.id} name={message.createdBy.username} src={message.createdBy.profilePicture} />
           </button>
         ) : (
-          <Avatar id={message.createdBy.id} name={message.createdBy.username} />
+          <Avatar id={message.createdBy.id} name={message.createdBy.username} src={message.createdBy.profilePicture} />
         )}
       </div>
       <div className={styles.body}>

@@ -133,3 +133,23 @@ export function lastMessageOf(qc: QueryClient, channelId: string, userId: string
   }
   return undefined;
 }
+
+/**
+ * A user's avatar changed (USER_PROFILE_UPDATED): every cached message of theirs, in every channel
+ * (history pages, reply targets, single-message entries, live tails), shows the new one.
+ */
+export function setAuthorPicture(qc: QueryClient, userId: string, profilePicture: string | null): void {
+  const update = (m: Message): Message => (m.createdBy.id === userId ? { ...m, createdBy: { ...m.createdBy, profilePicture } } : m);
+  const touches = (list: readonly Message[] | undefined) => list?.some((m) => m.createdBy.id === userId) ?? false;
+  const isKey = (key: readonly unknown[], kind: string) => key[0] === 'channels' && key[2] === kind;
+  qc.setQueriesData<MessagesData>({ predicate: (q) => isKey(q.queryKey, 'messages') }, (old) =>
+    old && old.pages.some((p) => touches(p.messages) || touches(p.replyMessages))
+      ? {
+          ...old,
+          pages: old.pages.map((p) => ({ ...p, messages: p.messages.map(update), ...(p.replyMessages ? { replyMessages: p.replyMessages.map(update) } : {}) })),
+        }
+      : old,
+  );
+  qc.setQueriesData<SingleMessage>({ predicate: (q) => isKey(q.queryKey, 'message') }, (old) => (old && old.createdBy.id === userId ? update(old) : old));
+  qc.setQueriesData<Message[]>({ queryKey: ['local', 'liveTail'] }, (old) => (old && touches(old) ? old.map(update) : old));
+}

@@ -6,6 +6,7 @@ import { Menu } from '../../components/ui/Menu';
 import { useToast } from '../../components/ui/toast-context';
 import { firstLetter } from '../../lib/initials';
 import { useMeUser } from '../auth/queries';
+import { isPremium } from '../messages/premium';
 import { useClearStatus } from '../users/mutations';
 import { useUserProfile } from '../users/queries';
 import { useChosenPresence, useSetPresence } from './mutations';
@@ -40,7 +41,7 @@ export function StatusMenu({ placement }: { placement: 'above' | 'below' }) {
         align={placement === 'below' ? 'end' : 'start'}
         triggerClassName={styles.trigger}
         trigger={
-          <span className={styles.avatar}>
+          <span className={`${styles.avatar}${isPremium(user) ? ` ${styles.premium}` : ''}`}>
             {user.profilePicture ? <img src={user.profilePicture} alt="" /> : <span aria-hidden="true">{firstLetter(user.username)}</span>}
             <PresenceDot presence={user.presence} />
           </span>

@@ -31,7 +31,7 @@ export function SearchResultItem({ id, result, words, active, onOpen, onHover }:
     <li id={id} role="option" aria-selected={active} className={`${styles.result} ${active ? styles.active : ''}`} onClick={onOpen} onMouseMove={onHover}>
       <div className={styles.resultChannel}>{channelName}</div>
       <div className={styles.resultRow}>
-        <Avatar id={message.createdBy.id} name={message.createdBy.username} size={32} />
+        <Avatar id={message.createdBy.id} name={message.createdBy.username} size={32} src={message.createdBy.profilePicture} />
         <div className={styles.resultMain}>
           <div className={styles.resultMeta}>
             <span className={styles.author}>{message.createdBy.username}</span>

@@ -5,11 +5,15 @@ import { Button } from '../../components/ui/Button';
 import { SettingsDialog, type SettingsTab } from '../../components/ui/SettingsDialog';
 import { useToast } from '../../components/ui/toast-context';
 import { useLogout } from '../auth/mutations';
+import { ConnectionsPanel } from '../connections/ConnectionsPanel';
+import { CustomBackgroundPanel } from '../custom-background/CustomBackgroundPanel';
+import { StreamerModePanel } from '../streamer-mode/StreamerModePanel';
 import { AdvancedPanel } from './AdvancedPanel';
 import { BUILD_LABEL } from './build-label';
 import { LanguagePanel } from './LanguagePanel';
 import { MyAccountPanel } from './MyAccountPanel';
 import { PrivacyPanel } from './PrivacyPanel';
+import { SessionsPanel } from '../sessions/SessionsPanel';
 import styles from './SettingsPanels.module.css';
 import { VoicePanel } from './VoicePanel';
 
@@ -17,14 +21,18 @@ import { VoicePanel } from './VoicePanel';
 const PANELS = [
   { id: 'account', group: 'account', render: () => <MyAccountPanel /> },
   { id: 'privacy', group: 'account', render: () => <PrivacyPanel /> },
+  { id: 'connections', group: 'account', render: () => <ConnectionsPanel /> },
   { id: 'advanced', group: 'account', render: () => <AdvancedPanel /> },
+  { id: 'sessions', group: 'account', render: () => <SessionsPanel /> },
   { id: 'language', group: 'app', render: () => <LanguagePanel /> },
   { id: 'voice', group: 'app', render: () => <VoicePanel /> },
+  { id: 'streamerMode', group: 'app', render: () => <StreamerModePanel /> },
+  { id: 'customBackground', group: 'app', render: () => <CustomBackgroundPanel /> },
 ] as const satisfies readonly { id: string; group: string; render: () => ReactNode }[];
 
 /**
- * The user settings (000 §2): the Account group (my account, privacy, advanced) and the App
- * settings group (language, voice), then log out and the build label. Full screen on phones.
+ * The user settings (000 §2): the Account group (my account, privacy, connections, advanced, sessions) and the App
+ * settings group (language, voice, streamer mode, custom background), then log out and the build label. Full screen on phones.
  */
 export function UserSettingsDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation(['settings', 'auth']);

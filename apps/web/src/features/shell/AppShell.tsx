@@ -5,12 +5,17 @@ import { Spinner } from '../../components/ui/Spinner';
 import { DisconnectedBanner } from '../../lib/gateway/DisconnectedBanner';
 import { GatewayProvider } from '../../lib/gateway/GatewayProvider';
 import { useMediaQuery } from '../../lib/use-media-query';
+import { VerifyEmailBanner } from '../account/VerifyEmailBanner';
 import { useIgnoreStrayFileDrops } from '../attachments/use-file-drop';
+import { backgroundImageOf, useCustomBackground } from '../custom-background/custom-background';
 import { IdleReporter } from '../presence/IdleReporter';
 import { useLeftSidebar } from '../settings/settings-state';
 import { useAccountLanguage } from '../settings/use-account-language';
+import { StreamerBanner } from '../streamer-mode/StreamerBanner';
+import { useStreamerShortcut } from '../streamer-mode/use-streamer-shortcut';
 import { liveEvents } from './live-events';
 import { CreateTeamDialog } from '../teams/CreateTeamDialog';
+import { GlobalPrompts } from '../onboarding/GlobalPrompts';
 import { NotificationBanner } from '../unread/NotificationBanner';
 import { useNotificationNavigator } from '../unread/use-notification-navigator';
 import styles from './AppShell.module.css';
@@ -30,6 +35,8 @@ export function AppShell() {
   useNotificationNavigator();
   useIgnoreStrayFileDrops();
   useAccountLanguage();
+  useStreamerShortcut();
+  const backgroundImage = backgroundImageOf(useCustomBackground());
   const narrow = useMediaQuery('(max-width: 600px)');
   const leftSidebar = useLeftSidebar();
   const strip = narrow || !leftSidebar;
@@ -37,13 +44,18 @@ export function AppShell() {
     <GatewayProvider live={liveEvents}>
       <ShellContext.Provider value={api}>
         <IdleReporter />
-        <div className={`${styles.shell}${strip ? ` ${styles.strip}` : ''}`}>
+        <div
+          className={`${styles.shell}${strip ? ` ${styles.strip}` : ''}${backgroundImage ? ` ${styles.customBackground}` : ''}`}
+          style={backgroundImage ? { backgroundImage } : undefined}
+        >
           <a className="skip-link" href="#main">
             {t('skipToContent')}
           </a>
           <Sidebar strip={strip} />
           <div className={styles.column}>
+            <StreamerBanner />
             <DisconnectedBanner />
+            <VerifyEmailBanner />
             <NotificationBanner />
             <main id="main" className={styles.main} tabIndex={-1}>
               <Suspense
@@ -59,6 +71,7 @@ export function AppShell() {
           </div>
         </div>
         <CreateTeamDialog open={createOpen} onClose={() => setCreateOpen(false)} />
+        <GlobalPrompts busy={createOpen} onCreateTeam={() => setCreateOpen(true)} />
       </ShellContext.Provider>
     </GatewayProvider>
   );

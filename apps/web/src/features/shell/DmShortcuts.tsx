@@ -68,7 +68,7 @@ export function DmShortcuts({ tipProps }: { tipProps: TipProps }) {
             aria-label={t('unreadChat', { name })}
             {...tipProps(name)}
           >
-            {first && <Avatar id={first.id} name={first.username} size={48} />}
+            {first && <Avatar id={first.id} name={first.username} size={48} src={first.profilePicture} />}
           </NavLink>
         );
       })}

@@ -29,6 +29,7 @@ const user = {
   location: 'TR' as const,
   mustSetBirthdate: false,
   appTourIsFinished: true,
+  appTour: {},
   privateFlags: 0,
   createdAt: '2026-01-01T00:00:00.000Z',
 };

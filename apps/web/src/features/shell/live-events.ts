@@ -10,6 +10,8 @@ import { typingEvents } from '../typing/events';
 import { clearTyping } from '../typing/typing-cache';
 import { scheduledMessageSent } from '../scheduled/cache';
 import { settingsEvents } from '../settings/events';
+import { applyVoiceReady, voiceEvents } from '../voice/events';
+import { connectionEvents } from '../connections/events';
 import type { EventHandlers, LiveEvents } from '../../lib/gateway/event-handlers';
 
 /**
@@ -24,6 +26,7 @@ export const liveEvents: LiveEvents = {
     applyUnreadReady(qc);
     applyFriendsReady(qc);
     applyDmsReady(qc);
+    applyVoiceReady(qc);
   },
   events: {
     ...friendEvents,
@@ -35,6 +38,8 @@ export const liveEvents: LiveEvents = {
     ...dmEvents,
     ...emojiEvents,
     ...settingsEvents,
+    ...voiceEvents,
+    ...connectionEvents,
     // A new message is history (messages), counters and a notification (unread), its author no longer typing (typing),
     // a direct chat's newest (dms), and, when it is one of the user's scheduled messages, no longer waiting (scheduled).
     MESSAGE_SEND: (qc, message) => {

@@ -54,7 +54,7 @@ export function BansTab({ team }: { team: Team }) {
           <ul className={styles.list}>
             {shown.map((ban) => (
               <li key={ban.user.id} className={styles.row}>
-                <Avatar id={ban.user.id} name={ban.user.username} size={36} />
+                <Avatar id={ban.user.id} name={ban.user.username} size={36} src={ban.user.profilePicture} />
                 <div className={styles.main}>
                   <span className={styles.title}>{ban.user.username}</span>
                   <span className={styles.reason}>{ban.reason ? t('bans.reason', { reason: ban.reason }) : t('bans.noReason')}</span>

@@ -68,7 +68,7 @@ export function ChangeOwnerDialog({ team, onClose }: { team: Team; onClose: () =
             {shown.map((m) => (
               <li key={m.id}>
                 <button type="button" className={styles.member} onClick={() => setTarget(m)}>
-                  <Avatar id={m.id} name={m.username} size={32} />
+                  <Avatar id={m.id} name={m.username} size={32} src={m.profilePicture} />
                   <span className={styles.name}>{m.username}</span>
                   <span className={styles.pick} aria-hidden="true">
                     →

@@ -6,6 +6,7 @@ import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { useToast } from '../../components/ui/toast-context';
 import { ExpiryCountdown } from '../invites/ExpiryCountdown';
 import { Avatar } from '../messages/Avatar';
+import { HIDDEN_TEXT, useStreamerHides } from '../streamer-mode/streamer-mode';
 import { useTeamMembers } from '../teams/members-queries';
 import { useDeleteInvite } from './mutations';
 import { useTeamInvites } from './queries';
@@ -19,7 +20,10 @@ export function inviteLink(code: string): string {
 
 /** The invites tab (MANAGE_TEAM): each invite's code, creator, uses, live expiry; copy and delete. */
 export function InvitesTab({ team }: { team: Team }) {
-  const { t } = useTranslation('team-settings');
+  const { t } = useTranslation(['team-settings', 'streamer-mode']);
+  const hideCodes = useStreamerHides().inviteLinks;
+  /** The code as it is shown and named (masked while streamer mode hides invite links; Copy still copies the real link). */
+  const shown = (code: string) => (hideCodes ? HIDDEN_TEXT : code);
   const toast = useToast();
   const invites = useTeamInvites(team.id);
   const members = useTeamMembers(team.id);
@@ -40,6 +44,7 @@ export function InvitesTab({ team }: { team: Team }) {
     <div className={styles.tab}>
       <h2 className={styles.heading}>{t('invites.heading')}</h2>
       <p className={styles.description}>{t('invites.description')}</p>
+      {hideCodes && <p className={styles.description}>{t('streamer-mode:hidden.invites')}</p>}
       <TabState query={invites} empty={invites.data?.length === 0 ? t('invites.empty') : null}>
         <ul className={styles.list}>
           {invites.data?.map((invite) => {
@@ -49,7 +54,7 @@ export function InvitesTab({ team }: { team: Team }) {
                 <Avatar id={invite.inviter} name={inviter} size={36} />
                 <div className={styles.main}>
                   <span className={styles.title}>
-                    <code className={styles.code}>{invite.code}</code>
+                    <code className={styles.code}>{shown(invite.code)}</code>
                   </span>
                   <span className={styles.meta}>
                     <span>
@@ -66,10 +71,10 @@ export function InvitesTab({ team }: { team: Team }) {
                   <ExpiryCountdown expiresAt={invite.expiresAt} className={styles.expiry} />
                 </div>
                 <div className={styles.actions}>
-                  <Button size="sm" variant="secondary" onClick={() => void copy(invite.code)} aria-label={t('invites.copyOf', { code: invite.code })}>
+                  <Button size="sm" variant="secondary" onClick={() => void copy(invite.code)} aria-label={t('invites.copyOf', { code: shown(invite.code) })}>
                     {t('invites.copy')}
                   </Button>
-                  <Button size="sm" variant="danger" onClick={() => setDeleting(invite)} aria-label={t('invites.deleteOf', { code: invite.code })}>
+                  <Button size="sm" variant="danger" onClick={() => setDeleting(invite)} aria-label={t('invites.deleteOf', { code: shown(invite.code) })}>
                     {t('invites.delete')}
                   </Button>
                 </div>
@@ -82,7 +87,7 @@ export function InvitesTab({ team }: { team: Team }) {
         <ConfirmDialog
           open
           onClose={() => setDeleting(null)}
-          title={t('invites.deleteTitle', { code: deleting.code })}
+          title={t('invites.deleteTitle', { code: shown(deleting.code) })}
           message={t('invites.deleteMessage')}
           confirmLabel={t('invites.delete')}
           onConfirm={async () => {

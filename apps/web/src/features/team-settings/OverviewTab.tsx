@@ -10,15 +10,13 @@ import { TextField } from '../../components/ui/TextField';
 import { useToast } from '../../components/ui/toast-context';
 import { useZodForm } from '../../lib/form/use-zod-form';
 import { firstLetter } from '../../lib/initials';
+import { IMAGE_MAX_MB, IMAGE_TYPES, imageFileProblem, isAnimatedGifFile } from '../uploads/image-file';
 import { useUploadImage } from '../uploads/mutations';
 import { ChangeOwnerDialog } from './ChangeOwnerDialog';
-import { BANNER_SHAPE, ImageCropDialog, PICTURE_SHAPE } from './ImageCropDialog';
+import { BANNER_SHAPE, ImageCropDialog, PICTURE_SHAPE } from '../uploads/ImageCropDialog';
 import { useUpdateTeam } from './mutations';
 import { overviewChanges, overviewForm, overviewValues } from './overview-form';
 import styles from './OverviewTab.module.css';
-
-const MAX_FILE_BYTES = 20 * 1024 * 1024;
-const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif'];
 
 type ImageField = 'profilePicture' | 'banner';
 
@@ -55,14 +53,22 @@ export function OverviewTab({ team, isOwner, canManage }: Props) {
   const descriptionLength = values.description.length;
   const descriptionError = form.errorFor('description');
 
-  const pick = (field: ImageField) => (e: ChangeEvent<HTMLInputElement>) => {
+  const kindOf = (field: ImageField) => (field === 'profilePicture' ? 'teamIcon' : 'teamBanner');
+
+  const pick = (field: ImageField) => async (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0];
     e.target.value = '';
     if (!file) return;
-    if (!IMAGE_TYPES.includes(file.type)) return setFileError({ field, message: t('overview.fileType') });
-    if (file.size > MAX_FILE_BYTES) return setFileError({ field, message: t('overview.fileTooLarge') });
+    const problem = imageFileProblem(file);
+    if (problem) return setFileError({ field, message: t(problem, { max: IMAGE_MAX_MB }) });
     setFileError(null);
-    setCropping({ field, src: URL.createObjectURL(file) });
+    if (!(await isAnimatedGifFile(file))) return setCropping({ field, src: URL.createObjectURL(file) });
+    // An animated GIF is uploaded as it is (a canvas would keep its first frame only).
+    try {
+      form.set({ [field]: await upload.mutateAsync({ kind: kindOf(field), file, teamId: team.id }) }, { touch: true });
+    } catch (err) {
+      setFileError({ field, message: err instanceof Error && err.message ? err.message : t('errors:upload_failed') });
+    }
   };
 
   const closeCrop = () => {
@@ -72,7 +78,7 @@ export function OverviewTab({ team, isOwner, canManage }: Props) {
 
   const applyCrop = async (png: Blob) => {
     if (!cropping) return;
-    const url = await upload.mutateAsync({ kind: cropping.field === 'profilePicture' ? 'teamIcon' : 'teamBanner', file: png, teamId: team.id });
+    const url = await upload.mutateAsync({ kind: kindOf(cropping.field), file: png, teamId: team.id });
     form.set({ [cropping.field]: url }, { touch: true });
     closeCrop();
   };
@@ -94,7 +100,7 @@ export function OverviewTab({ team, isOwner, canManage }: Props) {
     present: Boolean(values[field]),
     disabled,
     error: fileError?.field === field ? fileError.message : null,
-    onPick: pick(field),
+    onPick: (e: ChangeEvent<HTMLInputElement>) => void pick(field)(e),
     onRemove: () => form.set({ [field]: null }, { touch: true }),
   });
   const saveError = form.formError;

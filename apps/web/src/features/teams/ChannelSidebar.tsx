@@ -29,6 +29,10 @@ import { UnreadMarker } from '../unread/UnreadBadge';
 import { useTeamAccess } from './access';
 import { ChannelIcon } from './ChannelIcon';
 import { categoryDrop, channelDrop, channelLayout, listOf, moveCategory, moveChannel, UNCATEGORISED, type ChannelLayout } from './channel-order';
+import { VoiceBar } from '../voice/VoiceBar';
+import { VoiceParticipants } from '../voice/VoiceParticipants';
+import { useVoiceStates } from '../voice/queries';
+import { useVoiceSession } from '../voice/voice-session';
 import styles from './ChannelSidebar.module.css';
 import type { TeamActions } from './team-actions';
 import { TeamHeader } from './TeamHeader';
@@ -412,7 +416,19 @@ export function ChannelSidebar({ team, channels, categories, activeChannelId, op
         )}
         {channels.length === 0 && <p className={styles.empty}>{t('noChannels')}</p>}
       </nav>
+      <VoiceBar />
     </div>
+  );
+}
+
+/** Who is in a voice channel, under its row (001 §2 channel list participants). */
+function VoiceChannelPeople({ teamId, channel }: { teamId: string; channel: Channel }) {
+  const { t } = useTranslation('voice');
+  const participants = useVoiceStates(teamId).data?.[channel.id] ?? [];
+  const session = useVoiceSession();
+  const speaking = session?.channelId === channel.id ? session.speaking : [];
+  return (
+    <VoiceParticipants teamId={teamId} participants={participants} label={t('panel.participants', { channel: channel.name })} speaking={speaking} compact />
   );
 }
 
@@ -430,7 +446,7 @@ function ChannelRow({ channel, teamId, active, actions, dnd }: ChannelRowProps) 
   const unread = useChannelUnread(channel.id);
   const dragProps = dnd && { ref: dnd.activatorRef, ...dnd.listeners, 'aria-describedby': dnd.describedBy };
   const rowClass = `${styles.row}${dnd?.dragging ? ` ${styles.placeholder}` : ''}`;
-  if (channel.type === 'text') {
+  if (channel.type === 'text' || channel.type === 'voice') {
     return (
       <li ref={dnd?.nodeRef} style={dnd?.style} className={rowClass}>
         <Link
@@ -442,9 +458,16 @@ function ChannelRow({ channel, teamId, active, actions, dnd }: ChannelRowProps) 
         >
           <ChannelIcon type={channel.type} />
           <span className={styles.channelName}>{channel.name}</span>
-          <UnreadMarker unread={unread.unread} mentions={unread.mentions} max={LIMITS.unread.channelBadgeMax} />
+          {channel.type === 'voice' && (
+            <>
+              <span className="visually-hidden"> ({t('channelType.voice')})</span>
+              <span className={styles.beta}>{t('beta')}</span>
+            </>
+          )}
+          {channel.type === 'text' && <UnreadMarker unread={unread.unread} mentions={unread.mentions} max={LIMITS.unread.channelBadgeMax} />}
         </Link>
         {actions}
+        {channel.type === 'voice' && <VoiceChannelPeople teamId={teamId} channel={channel} />}
       </li>
     );
   }
@@ -457,7 +480,6 @@ function ChannelRow({ channel, teamId, active, actions, dnd }: ChannelRowProps) 
         <ChannelIcon type={channel.type} />
         <span className={styles.channelName}>{channel.name}</span>
         <span className="visually-hidden"> ({t(`channelType.${channel.type}`)})</span>
-        {channel.type === 'voice' && <span className={styles.beta}>{t('beta')}</span>}
       </span>
       {actions}
     </li>

@@ -141,7 +141,7 @@ const MemberRow = memo(function MemberRow({ row, index, isOwner }: { row: Extrac
       onClick={(e) => card?.open(member.id, e.currentTarget)}
     >
       <span className={styles.avatarWrap}>
-        <Avatar id={member.id} name={member.username} size={32} />
+        <Avatar id={member.id} name={member.username} size={32} src={member.profilePicture} />
         <span className={`${styles.presence} ${styles[PRESENCE_CLASS[member.presence]]}`} title={presence} aria-hidden="true" />
       </span>
       <span className={styles.who}>

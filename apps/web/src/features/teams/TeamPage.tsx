@@ -12,6 +12,7 @@ import { MemberList } from './MemberList';
 import { useTeams } from './queries';
 import type { TeamDialog } from './team-actions';
 import { TeamDialogs } from './TeamDialogs';
+import { VoicePanel } from '../voice/VoicePanel';
 import styles from './TeamPage.module.css';
 
 /** Channel types whose screen hides the member list (spec 001 §2). */
@@ -87,6 +88,7 @@ export function TeamPage() {
         <>
           <ChannelHeader channel={channel} />
           {channel.type === 'text' && <ChatView teamId={team.id} channelId={channel.id} place={{ kind: 'channel', name: channel.name }} />}
+          {channel.type === 'voice' && <VoicePanel team={team} channel={channel} />}
         </>
       ) : (
         <div className={styles.noChannel}>

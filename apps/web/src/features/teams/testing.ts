@@ -30,6 +30,7 @@ export const channel = (id: string, teamId: string, fields: Partial<Channel> = {
   nsfw: false,
   rateLimitPerUser: 0,
   userLimit: 0,
+  region: 'us-east-1',
   permissions: overwrites,
   additionalData: null,
   ...fields,

@@ -3,10 +3,11 @@ import type { UploadKind } from '@rally/shared/api/uploads';
 import { useMutation } from '@tanstack/react-query';
 import { uploadFile, type UploadInit } from '../../lib/api';
 
-/** Upload an image (a team picture or banner now; avatars later): resolves with the stored image's `url`. */
+/** Upload an image (a team picture or banner, a custom background): resolves with the stored image's `url`; `onProgress` hears the upload's progress (0 to 1). */
 export function useUploadImage() {
   return useMutation({
-    mutationFn: async (input: { kind: UploadKind; file: Blob; teamId?: string }) => (await uploadFile(input)).url,
+    mutationFn: async ({ onProgress, ...input }: { kind: UploadKind; file: Blob; teamId?: string; onProgress?: (fraction: number) => void }) =>
+      (await uploadFile(input, { onProgress })).url,
   });
 }
 

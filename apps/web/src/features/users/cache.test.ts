@@ -5,7 +5,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { queryKeys } from '../../lib/query-keys';
 import { member } from '../teams/testing';
-import { applyProfileChange } from './cache';
+import { applyProfileChange, applyUsernameChange } from './cache';
 
 const profile = (id: string, fields: Partial<UserProfile> = {}): UserProfile => ({
   id,
@@ -47,5 +47,35 @@ describe('a change of status or activity (USER_PROFILE_UPDATED)', () => {
     applyProfileChange(qc, { userId: '1', activity: null });
     expect(qc.getQueryData<UserProfile>(queryKeys.userProfile('1', 't1'))).toMatchObject({ status, activity: null });
     expect(qc.getQueryData<Member[]>(queryKeys.teamMembers('t1'))?.[0]).toMatchObject({ userStatus: status, userRPC: null });
+  });
+});
+
+describe('a new username (USER_PROFILE_UPDATED { username }, or the user’s own change)', () => {
+  it('reaches profiles, member lists, the friends list, direct chats and `me`, for that user only', () => {
+    const qc = new QueryClient();
+    const user = (id: string) => ({
+      id,
+      username: `u${id}`,
+      slug: `u${id}`,
+      profilePicture: null,
+      banner: null,
+      presence: 1 as const,
+      flags: 0,
+      system: false,
+      bot: false,
+    });
+    qc.setQueryData(queryKeys.userProfile('1', null), profile('1'));
+    qc.setQueryData(queryKeys.teamMembers('t1'), [member('1'), member('2')]);
+    qc.setQueryData(queryKeys.friends, [{ user: user('1'), status: 'accepted', createdBy: '1', createdAt: '', acceptedAt: '' }]);
+    qc.setQueryData(queryKeys.dms, [{ id: 'd1', users: [user('1'), user('2')], group: false, readOnly: false, createdAt: '', lastMessage: null }]);
+    qc.setQueryData(queryKeys.me, { success: true, user: { ...user('1'), email: 'a@b.co', verified: true }, settings: {}, location: 'TR' });
+
+    applyUsernameChange(qc, '1', 'Renamed');
+
+    expect(qc.getQueryData<UserProfile>(queryKeys.userProfile('1', null))?.username).toBe('Renamed');
+    expect(qc.getQueryData<Member[]>(queryKeys.teamMembers('t1'))?.map((m) => m.username)).toEqual(['Renamed', member('2').username]);
+    expect(qc.getQueryData<{ user: { username: string } }[]>(queryKeys.friends)?.[0]?.user.username).toBe('Renamed');
+    expect(qc.getQueryData<{ users: { username: string }[] }[]>(queryKeys.dms)?.[0]?.users.map((u) => u.username)).toEqual(['Renamed', 'u2']);
+    expect(qc.getQueryData<{ user: { username: string } }>(queryKeys.me)?.user.username).toBe('Renamed');
   });
 });

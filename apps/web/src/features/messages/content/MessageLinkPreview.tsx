@@ -22,7 +22,7 @@ export function MessageLinkPreview({ target }: { target: MessageLinkTarget }) {
   return (
     <div className={`${styles.card} ${styles.messageCard}`}>
       <div className={styles.messageHeader}>
-        <Avatar id={message.createdBy.id} name={message.createdBy.username} size={20} />
+        <Avatar id={message.createdBy.id} name={message.createdBy.username} size={20} src={message.createdBy.profilePicture} />
         <span className={styles.author}>{message.createdBy.username}</span>
         <time className={styles.meta} dateTime={message.createdAt}>
           {formatFull(new Date(message.createdAt), i18n.language)}

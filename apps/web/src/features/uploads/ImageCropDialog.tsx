@@ -26,6 +26,8 @@ interface Props {
   onCancel: () => void;
   /** Receives the cropped PNG; the dialog stays open (busy) until it resolves, and shows the rejection's message. */
   onApply: (png: Blob) => Promise<void>;
+  /** The upload's progress (0 to 1) while onApply runs, shown under the frame; null or absent: none shown. */
+  progress?: number | null;
 }
 
 const STEP = 10;
@@ -49,8 +51,8 @@ async function renderCrop(image: HTMLImageElement, crop: Crop, shape: CropShape)
  * Crop a chosen image before it is uploaded: drag it (or move it with the arrow keys) inside the
  * frame, zoom with the slider (or + and −); Apply draws the framed part into a PNG.
  */
-export function ImageCropDialog({ title, src, shape, onCancel, onApply }: Props) {
-  const { t, i18n } = useTranslation('team-settings');
+export function ImageCropDialog({ title, src, shape, onCancel, onApply, progress }: Props) {
+  const { t, i18n } = useTranslation('uploads');
   const imgRef = useRef<HTMLImageElement>(null);
   const frameRef = useRef<HTMLDivElement>(null);
   const drag = useRef<{ x: number; y: number; id: number } | null>(null);
@@ -104,10 +106,18 @@ export function ImageCropDialog({ title, src, shape, onCancel, onApply }: Props)
     if (!image || !crop) return;
     setBusy(true);
     setError(null);
+    let png: Blob;
     try {
-      await onApply(await renderCrop(image, crop, shape));
+      png = await renderCrop(image, crop, shape);
+    } catch {
+      setError(t('crop.failed'));
+      setBusy(false);
+      return;
+    }
+    try {
+      await onApply(png);
     } catch (err) {
-      setError(err instanceof Error && err.message !== 'canvas' ? err.message : t('overview.fileUnreadable'));
+      setError(err instanceof Error && err.message ? err.message : t('errors:upload_failed'));
       setBusy(false);
     }
   };
@@ -146,7 +156,7 @@ export function ImageCropDialog({ title, src, shape, onCancel, onApply }: Props)
             setSize(natural);
             setCrop(clampCrop(initialCrop(natural), natural, shape.aspect));
           }}
-          onError={() => setError(t('overview.fileUnreadable'))}
+          onError={() => setError(t('crop.failed'))}
         />
         {!placement && !error && <span className={styles.loading}>{t('crop.loading')}</span>}
       </div>
@@ -173,6 +183,12 @@ export function ImageCropDialog({ title, src, shape, onCancel, onApply }: Props)
           <path d="M4 12h16M12 4v16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
         </svg>
       </div>
+      {busy && progress != null && (
+        <div className={styles.progressRow}>
+          <span>{t('image.uploading')}</span>
+          <progress className={styles.progress} max={1} value={progress} aria-label={t('image.progress')} />
+        </div>
+      )}
       <FormError message={error} className={styles.error} />
       <div className={styles.actions}>
         <Button variant="ghost" onClick={onCancel} disabled={busy}>

@@ -1,0 +1,1 @@
+ALTER TABLE "channels" ADD COLUMN "region" text DEFAULT 'us-east-1' NOT NULL;

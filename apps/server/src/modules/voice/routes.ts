@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import { disconnectVoiceEndpoint, joinVoiceEndpoint, setVoiceRegionEndpoint, voiceStatesEndpoint } from '@rally/shared/api/voice';
+import type { VoiceRegion } from '@rally/shared/voice/regions';
+import { addEndpoint } from '../../http/endpoint';
+import { proxyUpgrade, VOICE_SIGNALING_PATH } from './proxy';
+import { disconnectVoice, joinVoice, setVoiceRegion, voiceStatesOf } from './service';
+
+/** Voice channels (docs/voice.md): joining, who is in them, disconnecting, the region; and the SFU's signalling path. */
+export async function voiceRoutes(app: FastifyInstance): Promise<void> {
+  const { voice } = app;
+
+  addEndpoint(app, joinVoiceEndpoint, async ({ access, channel, user }) => ({
+    success: true as const,
+    ...(await joinVoice(voice, { access, channel }, user)),
+  }));
+
+  addEndpoint(app, voiceStatesEndpoint, async ({ access }) => ({ success: true as const, channels: await voiceStatesOf(voice, access) }));
+
+  addEndpoint(app, disconnectVoiceEndpoint, async ({ deps, access, channel, params }) => {
+    await disconnectVoice(deps, voice, { access, channel }, params.userId);
+    return { success: true as const };
+  });
+
+  addEndpoint(app, setVoiceRegionEndpoint, async ({ deps, access, channel, body }) => {
+    const row = await setVoiceRegion(deps, { access, channel }, body.region);
+    return { success: true as const, region: row.region as VoiceRegion };
+  });
+
+  app.upgrades.add(VOICE_SIGNALING_PATH, (request, socket, head) => {
+    voice.sfu.port().then(
+      (port) => proxyUpgrade(request, socket, head, port),
+      () => socket.destroy(),
+    );
+  });
+}

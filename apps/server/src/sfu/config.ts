@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { VOICE_REGIONS } from '@rally/shared/voice/regions';
+import type { MediaNetwork } from './werift/peer-config';
+
+/** "MIN-MAX", a UDP port range for the ICE sockets. */
+const portRange = z
+  .string()
+  .regex(/^\d{1,5}-\d{1,5}$/, 'must look like MIN-MAX, e.g. 40000-40999')
+  .transform((v) => v.split('-').map(Number) as [number, number])
+  .refine(([min, max]) => min >= 1024 && max <= 65535 && min < max, 'must be two ports from 1024 to 65535, the first lower');
+
+/** STUN/TURN servers as JSON: [{"urls":"turn:turn.example.com:3478","username":"u","credential":"p"}]. */
+export const iceServersSchema = z
+  .string()
+  .transform((v, ctx) => {
+    try {
+      return JSON.parse(v) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'must be JSON' });
+      return z.NEVER;
+    }
+  })
+  .pipe(z.array(z.object({ urls: z.string().min(1), username: z.string().optional(), credential: z.string().optional() })));
+
+/**
+ * The media network settings shared by the API (which runs the embedded SFU and tells clients the
+ * ICE servers) and a standalone SFU process (sfu/main.ts). README "Voice".
+ */
+export const mediaSettingsSchema = z.object({
+  /** The region this SFU serves (001 §9's list). */
+  SFU_REGION: z.enum(VOICE_REGIONS).default('us-east-1'),
+  /** UDP ports for media; unset: any free port (fine on a laptop, not behind a firewall). */
+  SFU_UDP_PORTS: portRange.optional(),
+  /** The public address put in ICE candidates when the SFU is behind NAT (a cloud VM's public IP). */
+  SFU_ANNOUNCED_ADDRESS: z.string().min(1).optional(),
+  /** STUN/TURN servers for the SFU and for clients (coturn for users behind strict NATs). */
+  SFU_ICE_SERVERS: iceServersSchema.optional(),
+});
+export type MediaSettings = z.infer<typeof mediaSettingsSchema>;
+
+/** The SFU's media network: loopback candidates too unless an announced address is set (a public deployment). */
+export function mediaNetwork(settings: MediaSettings): MediaNetwork {
+  return {
+    portRange: settings.SFU_UDP_PORTS,
+    announcedAddress: settings.SFU_ANNOUNCED_ADDRESS,
+    iceServers: settings.SFU_ICE_SERVERS ?? [],
+    loopback: !settings.SFU_ANNOUNCED_ADDRESS,
+  };
+}

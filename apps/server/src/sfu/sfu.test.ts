@@ -1,0 +1,172 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { TestVoiceClient, vp8KeyFrame } from '../../test/helpers/voice-client';
+import { until } from '../gateway/testing';
+import { SignalingServer } from './signaling';
+import { signVoiceToken, type VoiceGrant } from './token';
+import { WeriftEngine } from './werift/engine';
+
+const SECRET = 'sfu-test-secret';
+const CAP = { width: 1280, height: 720, fps: 30 };
+
+const engine = new WeriftEngine({ iceServers: [], loopback: true });
+const reports: string[] = [];
+const signaling = new SignalingServer(engine, SECRET, {
+  joined: (grant) => reports.push(`joined ${grant.userId} ${grant.channelId}`),
+  changed: (grant, state) => reports.push(`changed ${grant.userId} ${state.muted ? 'muted' : 'unmuted'} ${state.sources.join('+')}`),
+  left: (grant) => reports.push(`left ${grant.userId} ${grant.channelId}`),
+});
+const server = http.createServer();
+server.on('upgrade', (request, socket, head) => signaling.handleUpgrade(request, socket, head));
+let url = '';
+const clients: TestVoiceClient[] = [];
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  url = `ws://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterEach(async () => {
+  await Promise.all(clients.splice(0).map((client) => client.close()));
+  reports.length = 0;
+});
+afterAll(async () => {
+  await signaling.close();
+  await engine.close();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+});
+
+const grant = (userId: string, channelId = 'room-1', overrides: Partial<VoiceGrant> = {}): VoiceGrant => ({
+  userId,
+  teamId: 'team-1',
+  channelId,
+  screenCap: CAP,
+  exp: Date.now() + 60_000,
+  ...overrides,
+});
+
+async function join(userId: string, channelId = 'room-1'): Promise<TestVoiceClient> {
+  const client = await TestVoiceClient.connect(url);
+  clients.push(client);
+  client.send({ op: 'join', token: signVoiceToken(SECRET, grant(userId, channelId)) });
+  await client.next('joined');
+  return client;
+}
+
+/** An Opus-sized payload; the SFU does not read audio. */
+const opus = () => Buffer.alloc(80, 1);
+
+describe('SFU signalling', () => {
+  it('refuses a forged, expired or missing token with 4001, and anything before join', async () => {
+    const forged = await TestVoiceClient.connect(url);
+    clients.push(forged);
+    forged.send({ op: 'join', token: signVoiceToken('another-secret', grant('1')) });
+    expect(await forged.closed()).toBe(4001);
+
+    const expired = await TestVoiceClient.connect(url);
+    clients.push(expired);
+    expired.send({ op: 'join', token: signVoiceToken(SECRET, grant('1', 'room-1', { exp: Date.now() - 1 })) });
+    expect(await expired.closed()).toBe(4001);
+
+    const early = await TestVoiceClient.connect(url);
+    clients.push(early);
+    early.send({ op: 'publish', source: 'microphone' });
+    expect(await early.closed()).toBe(4001);
+
+    const garbage = await TestVoiceClient.connect(url);
+    clients.push(garbage);
+    garbage.send({ op: 'dance' });
+    expect(await garbage.closed()).toBe(4002);
+    expect(reports).toEqual([]);
+  });
+
+  it("forwards one participant's microphone to the other, and tells the room who comes and goes", async () => {
+    const alice = await join('alice');
+    const bob = await join('bob');
+    expect((await bob.next('joined')).participants.map((p) => p.userId)).toEqual(['alice']);
+    await alice.next('participant', (m) => m.participant.userId === 'bob');
+
+    alice.publish('microphone', opus);
+    await until(() => bob.receivedFrom('alice', 'microphone') > 20, 'bob hears alice');
+    expect(alice.receivedFrom('bob', 'microphone')).toBe(0);
+    expect(engine.stats().forwardedAudio).toBe(1);
+    const sources = await bob.next('participant', (m) => m.participant.userId === 'alice' && m.participant.sources.includes('microphone'));
+    expect(sources.participant.sources).toEqual(['microphone']);
+
+    await bob.close();
+    await alice.next('left', (m) => m.userId === 'bob');
+    await until(() => reports.includes('left bob room-1'), 'bob reported left');
+    expect(reports.filter((r) => !r.startsWith('changed')).slice(0, 2)).toEqual(['joined alice room-1', 'joined bob room-1']);
+  });
+
+  it('keeps rooms apart, and a late joiner gets what is already published', async () => {
+    const alice = await join('alice', 'room-a');
+    alice.publish('microphone', opus);
+    const carol = await join('carol', 'room-b');
+    const bob = await join('bob', 'room-a');
+    await until(() => bob.receivedFrom('alice', 'microphone') > 10, 'bob hears alice');
+    expect(carol.received.size).toBe(0);
+    expect(engine.rooms().get('room-b')).toEqual(['carol']);
+  });
+
+  it('stops forwarding to a deafened participant, and tells the room the state', async () => {
+    const alice = await join('alice');
+    const bob = await join('bob');
+    alice.publish('microphone', opus);
+    await until(() => bob.receivedFrom('alice', 'microphone') > 5, 'bob hears alice');
+    bob.send({ op: 'state', muted: true, deafened: true, speaking: false });
+    const told = await alice.next('participant', (m) => m.participant.userId === 'bob' && m.participant.deafened);
+    expect(told.participant).toMatchObject({ muted: true, deafened: true });
+    // The API hears mute and deafen, and what a participant sends; speaking stays inside the room.
+    expect(reports.filter((r) => r.startsWith('changed'))).toEqual(['changed alice unmuted microphone', 'changed bob muted ']);
+    bob.send({ op: 'state', muted: true, deafened: true, speaking: true });
+    await alice.next('participant', (m) => m.participant.userId === 'bob' && m.participant.speaking);
+    expect(reports.filter((r) => r.startsWith('changed bob'))).toEqual(['changed bob muted ']);
+    const before = bob.receivedFrom('alice', 'microphone');
+    const heardByEngine = engine.stats().packetsIn;
+    await until(() => engine.stats().packetsIn > heardByEngine + 20, 'alice keeps sending');
+    expect(bob.receivedFrom('alice', 'microphone')).toBeLessThanOrEqual(before + 2);
+  });
+
+  it('ends a kicked session with its reason and reports it left; a second join replaces the first', async () => {
+    const alice = await join('alice');
+    expect(engine.kick('room-1', 'alice', 'voice_disconnected')).toBe(true);
+    expect((await alice.next('error')).reason).toBe('voice_disconnected');
+    await until(() => reports.includes('left alice room-1'), 'alice reported left');
+
+    const first = await join('dave');
+    await join('dave');
+    expect((await first.next('error')).reason).toBe('voice_session_replaced');
+    expect(reports.filter((r) => / dave /.test(r) && !r.startsWith('changed'))).toEqual(['joined dave room-1', 'left dave room-1', 'joined dave room-1']);
+    expect(engine.rooms().get('room-1')).toEqual(['dave']);
+  });
+
+  it('answers pings', async () => {
+    const alice = await join('alice');
+    alice.send({ op: 'ping', t: 42 });
+    expect((await alice.next('pong')).t).toBe(42);
+  });
+});
+
+describe('SFU screen share', () => {
+  it('forwards a screen within the cap', async () => {
+    const alice = await join('alice');
+    const bob = await join('bob');
+    alice.publish('screen', () => vp8KeyFrame(1280, 720), 40);
+    await until(() => bob.receivedFrom('alice', 'screen') > 10, 'bob sees the screen');
+    expect(engine.stats().forwardedVideo).toBe(1);
+  });
+
+  it('stops taking a screen larger than the cap, whatever the client claims', async () => {
+    const alice = await join('alice');
+    const bob = await join('bob');
+    alice.publish('screen', () => vp8KeyFrame(1920, 1080), 40);
+    expect((await alice.next('unpublished')).reason).toBe('screen_cap_exceeded');
+    await bob.next('participant', (m) => m.participant.userId === 'alice' && m.participant.sources.length === 0);
+    expect(engine.stats().forwardedVideo).toBe(0);
+    const seen = bob.receivedFrom('alice', 'screen');
+    const sent = alice.sent;
+    await until(() => alice.sent > sent + 10, 'alice keeps sending');
+    expect(bob.receivedFrom('alice', 'screen')).toBe(seen);
+  });
+});

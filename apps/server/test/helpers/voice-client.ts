@@ -1,0 +1,128 @@
+import { MediaStreamTrack, RTCPeerConnection, RtpHeader, RtpPacket, type RTCRtpTransceiver } from 'werift';
+import WebSocket from 'ws';
+import { serverMessageSchema, type MediaSource, type ServerMessage, type TrackMap } from '@rally/shared/voice/signaling';
+import { messageText } from '../../src/gateway/message-text';
+import { peerConfig } from '../../src/sfu/werift/peer-config';
+
+/**
+ * A voice client for tests, in Node: a werift peer connection that answers the SFU's offers as
+ * the web client does (it never offers), sends synthetic RTP on the sources it publishes and counts
+ * what it receives per m-line.
+ */
+export class TestVoiceClient {
+  readonly pc = new RTCPeerConnection(peerConfig({ iceServers: [], loopback: true }));
+  readonly messages: ServerMessage[] = [];
+  /** RTP packets received, by mid. */
+  readonly received = new Map<string, number>();
+  tracks: TrackMap = {};
+  private readonly local = new Map<MediaSource, MediaStreamTrack>();
+  private readonly waiters: { test: (m: ServerMessage) => boolean; resolve: (m: ServerMessage) => void }[] = [];
+  private readonly timers: NodeJS.Timeout[] = [];
+  private answering = Promise.resolve();
+  closeCode: number | null = null;
+  /** RTP packets written on the published sources. */
+  sent = 0;
+
+  private constructor(readonly socket: WebSocket) {
+    this.pc.onTrack.subscribe((track) => {
+      track.onReceiveRtp.subscribe(() => {
+        const transceiver = this.pc.getTransceivers().find((t) => t.receiver.track === track || t.receiver.tracks.includes(track));
+        const mid = transceiver?.mid ?? '?';
+        this.received.set(mid, (this.received.get(mid) ?? 0) + 1);
+      });
+    });
+    socket.on('message', (data) => this.onMessage(serverMessageSchema.parse(JSON.parse(messageText(data)))));
+    socket.on('close', (code) => (this.closeCode = code));
+  }
+
+  static async connect(url: string): Promise<TestVoiceClient> {
+    const socket = new WebSocket(url);
+    await new Promise<void>((resolve, reject) => {
+      socket.once('open', () => resolve());
+      socket.once('error', reject);
+    });
+    return new TestVoiceClient(socket);
+  }
+
+  send(message: object): void {
+    this.socket.send(JSON.stringify(message));
+  }
+
+  /** The first message (already received or to come) that passes `test`. */
+  next<T extends ServerMessage['op']>(op: T, test: (m: Extract<ServerMessage, { op: T }>) => boolean = () => true): Promise<Extract<ServerMessage, { op: T }>> {
+    const match = (m: ServerMessage): m is Extract<ServerMessage, { op: T }> => m.op === op && test(m as Extract<ServerMessage, { op: T }>);
+    const found = this.messages.find(match);
+    if (found) return Promise.resolve(found);
+    return new Promise((resolve) => this.waiters.push({ test: match, resolve: (m) => resolve(m as Extract<ServerMessage, { op: T }>) }));
+  }
+
+  closed(): Promise<number> {
+    if (this.closeCode !== null) return Promise.resolve(this.closeCode);
+    return new Promise((resolve) => this.socket.once('close', (code) => resolve(code)));
+  }
+
+  private onMessage(message: ServerMessage): void {
+    this.messages.push(message);
+    if (message.op === 'offer') this.answering = this.answering.then(() => this.answer(message));
+    for (const waiter of [...this.waiters]) {
+      if (waiter.test(message)) {
+        this.waiters.splice(this.waiters.indexOf(waiter), 1);
+        waiter.resolve(message);
+      }
+    }
+  }
+
+  private async answer(offer: Extract<ServerMessage, { op: 'offer' }>): Promise<void> {
+    await this.pc.setRemoteDescription({ type: 'offer', sdp: offer.sdp });
+    for (const [source, mid] of Object.entries(offer.publish)) {
+      const transceiver = this.pc.getTransceivers().find((t: RTCRtpTransceiver) => t.mid === mid);
+      const track = this.local.get(source as MediaSource);
+      if (!transceiver || !track) continue;
+      transceiver.setDirection('sendonly');
+      if (transceiver.sender.track !== track) await transceiver.sender.replaceTrack(track);
+    }
+    this.tracks = offer.tracks;
+    const answer = await this.pc.createAnswer();
+    await this.pc.setLocalDescription(answer);
+    if (this.pc.iceGatheringState !== 'complete') await this.pc.iceGatheringStateChange.watch((state) => state === 'complete');
+    this.send({ op: 'answer', sdp: this.pc.localDescription!.sdp });
+  }
+
+  /**
+   * Publish a source and send a packet every `intervalMs` (payload from `payload(n)`), as a
+   * microphone's 20 ms Opus frames or a screen's video frames would come.
+   */
+  publish(source: MediaSource, payload: (n: number) => Buffer, intervalMs = 20): void {
+    const track = new MediaStreamTrack({ kind: source === 'microphone' ? 'audio' : 'video' });
+    this.local.set(source, track);
+    this.send({ op: 'publish', source });
+    let n = 0;
+    const clockPerPacket = source === 'microphone' ? 960 : 3000;
+    this.timers.push(
+      setInterval(() => {
+        n += 1;
+        const header = new RtpHeader({ payloadType: 96, sequenceNumber: n & 0xffff, timestamp: (n * clockPerPacket) >>> 0, marker: true, ssrc: 1234 });
+        track.writeRtp(new RtpPacket(header, payload(n)));
+        this.sent += 1;
+      }, intervalMs),
+    );
+  }
+
+  /** Packets received on the m-line carrying `userId`'s `source`. */
+  receivedFrom(userId: string, source: MediaSource): number {
+    const mid = Object.entries(this.tracks).find(([, feed]) => feed?.userId === userId && feed.source === source)?.[0];
+    return mid ? (this.received.get(mid) ?? 0) : 0;
+  }
+
+  async close(): Promise<void> {
+    for (const timer of this.timers) clearInterval(timer);
+    this.socket.close();
+    await this.pc.close();
+  }
+}
+
+/** A VP8 key frame's first packet of the given size (RFC 7741 descriptor, RFC 6386 frame header). */
+export function vp8KeyFrame(width: number, height: number): Buffer {
+  const header = Buffer.from([0x10, 0x10, 0x00, 0x00, 0x9d, 0x01, 0x2a, width & 0xff, width >> 8, height & 0xff, height >> 8]);
+  return Buffer.concat([header, Buffer.alloc(200, 7)]);
+}

@@ -1,0 +1,27 @@
+import { useMutation } from '@tanstack/react-query';
+import { ApiError, call } from '../../lib/api';
+import { readVoiceJoin } from './queries';
+import { voiceJoined, voiceRequested, voiceRequestFailed } from './voice-session';
+
+/**
+ * Join a voice channel (001 §4 voice join: request, then joining, then connected): the token from
+ * GET …/channels/{id}/join, then the SFU. A refusal ('Channel is full') ends the request with it.
+ */
+export function useJoinVoice() {
+  return useMutation({
+    mutationFn: async ({ teamId, channelId }: { teamId: string; channelId: string }) => {
+      voiceRequested(teamId, channelId);
+      return { teamId, join: await readVoiceJoin(teamId, channelId) };
+    },
+    onSuccess: ({ teamId, join }) => voiceJoined(teamId, join),
+    onError: (err) => voiceRequestFailed(err instanceof ApiError && err.code ? err.code : 'voice_unavailable'),
+  });
+}
+
+/** Take a member out of a voice channel (DISCONNECT): the SFU ends their call; VOICE_LEFT updates the lists. */
+export function useDisconnectVoice() {
+  return useMutation({
+    mutationFn: ({ teamId, channelId, userId }: { teamId: string; channelId: string; userId: string }) =>
+      call('disconnectVoice', { params: { teamId, channelId, userId } }),
+  });
+}
