@@ -10,7 +10,9 @@
  *   search: GET /api/v1/search/messages over 1,000,000 messages, search.ts;
  *   client: the web client's member list grouping of 10,000 members, member-list.ts;
  *   scroll: the web client's message list scrolled up through 3,000 of 100,000 messages in headless
- *   Chromium, frame times and DOM size, history-scroll.ts)
+ *   Chromium, frame times and DOM size, history-scroll.ts;
+ *   voice: the SFU alone with simulated participants, voice.ts; `npm run bench voice` also works)
+ *   BENCH_VOICE_SECONDS=8 BENCH_VOICE_SIZES=2,4,8 BENCH_VOICE_TALKERS=10 BENCH_VOICE_LISTENERS=4,8,14,20,28,40
  *   BENCH_PRESENCE_TEAMS=100 BENCH_PRESENCE_WATCHERS=500 BENCH_PRESENCE_CHANGES=30
  *   BENCH_MEMBERS=10000 BENCH_MEMBER_REQUESTS=50
  *   BENCH_SCROLL_MESSAGES=100000 BENCH_SCROLL_THROUGH=3000 BENCH_SCROLL_STEP=100 (px a frame) BENCH_WEB_DIST
@@ -36,6 +38,7 @@ import { READERS, UNREAD_REQUESTS, backdateMembership, runUnreadReads, type Unre
 import { PRESENCE_CHANGES, PRESENCE_TEAMS, PRESENCE_WATCHERS, presenceReport, runPresence, type PresenceFigures } from './presence';
 import { historyScrollAvailable, historyScrollReport, runHistoryScroll, SCROLL_MESSAGES, SCROLL_THROUGH, type ScrollFigures } from './history-scroll';
 import { ClientProcess } from './client-process';
+import { runVoiceBench, voiceReport } from './voice';
 import { cpuSeconds, machineInfo, rssBytes } from './proc-stats';
 import { startServer, type ServerProcess } from './server-process';
 import { FLOOD_FRAMES, FLOOD_SOCKETS, HOSTILE_SECONDS, hostileReport, runHostile, type HostileFigures } from './hostile';
@@ -54,10 +57,12 @@ const HISTORY_REQUESTS = num('BENCH_HISTORY_REQUESTS', 500);
 /** One message in this many gets a reaction during the fan-out. */
 const REACT_EVERY = num('BENCH_REACT_EVERY', 5);
 const BACKENDS = (process.env.BENCH_BACKENDS ?? 'pglite,postgres').split(',').map((s) => s.trim());
-const SECTIONS = (process.env.BENCH_SECTIONS ?? 'budgets,hostile,members,search,presence,client,scroll').split(',').map((s) => s.trim());
-for (const section of SECTIONS)
-  if (!['budgets', 'hostile', 'members', 'search', 'presence', 'client', 'scroll'].includes(section))
-    throw new Error(`BENCH_SECTIONS: unknown section ${section} (budgets, hostile, members, search, presence, client, scroll)`);
+const ALL_SECTIONS = ['budgets', 'hostile', 'members', 'search', 'presence', 'client', 'scroll', 'voice'];
+/** `npm run bench voice` (or `voice,members`) names the sections too. */
+const SECTIONS = (process.argv[2] ?? process.env.BENCH_SECTIONS ?? ALL_SECTIONS.join(',')).split(',').map((s) => s.trim());
+for (const section of SECTIONS) if (!ALL_SECTIONS.includes(section)) throw new Error(`BENCH_SECTIONS: unknown section ${section} (${ALL_SECTIONS.join(', ')})`);
+/** The sections that run against a server and a database (each backend). */
+const SERVER_SECTIONS = ['budgets', 'hostile', 'members', 'search', 'presence', 'scroll'];
 const ADMIN_DATABASE_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 const COOKIE_SECRET = `bench-${randomBytes(16).toString('hex')}`;
@@ -383,8 +388,11 @@ async function main(): Promise<void> {
   const benchStart = performance.now();
   // The web client's member list grouping (no server): quick, so first.
   const memberList = SECTIONS.includes('client') ? runMemberListBench() : null;
+  // The SFU on its own (no database): before the backends.
+  const voice = SECTIONS.includes('voice') ? await runVoiceBench(log) : null;
+  const serverSections = SECTIONS.some((section) => SERVER_SECTIONS.includes(section));
 
-  if (BACKENDS.includes('pglite')) {
+  if (serverSections && BACKENDS.includes('pglite')) {
     const backend = await pgliteBackend();
     try {
       await runSections(backend, results, hostile, members);
@@ -392,7 +400,7 @@ async function main(): Promise<void> {
       await backend.cleanup();
     }
   }
-  if (BACKENDS.includes('postgres')) {
+  if (serverSections && BACKENDS.includes('postgres')) {
     const [pgOk, redisOk] = await Promise.all([postgresReachable(ADMIN_DATABASE_URL), redisReachable(REDIS_URL)]);
     if (!pgOk || !redisOk) {
       log(
@@ -423,6 +431,7 @@ async function main(): Promise<void> {
   if (presence.length) console.log(`\n${presenceReport(presence)}`);
   if (scroll.length) console.log(`\n${historyScrollReport(scroll)}`);
   if (memberList) console.log(`\n${memberListReport(memberList)}`);
+  if (voice) console.log(`\n${voiceReport(voice)}`);
   console.log(`\nbench took ${Math.round((performance.now() - benchStart) / 1000)} s (figures only; nothing is asserted)`);
 }
 

@@ -20,8 +20,9 @@ export class TestVoiceClient {
   private readonly timers: NodeJS.Timeout[] = [];
   private answering = Promise.resolve();
   closeCode: number | null = null;
-  /** RTP packets written on the published sources. */
+  /** RTP packets written on the published sources, in all and by source. */
   sent = 0;
+  readonly sentBySource = new Map<MediaSource, number>();
 
   private constructor(readonly socket: WebSocket) {
     this.pc.onTrack.subscribe((track) => {
@@ -63,7 +64,7 @@ export class TestVoiceClient {
 
   private onMessage(message: ServerMessage): void {
     this.messages.push(message);
-    if (message.op === 'offer') this.answering = this.answering.then(() => this.answer(message));
+    if (message.op === 'offer') this.answering = this.answering.then(() => (this.pc.connectionState === 'closed' ? undefined : this.answer(message)));
     for (const waiter of [...this.waiters]) {
       if (waiter.test(message)) {
         this.waiters.splice(this.waiters.indexOf(waiter), 1);
@@ -89,21 +90,33 @@ export class TestVoiceClient {
   }
 
   /**
-   * Publish a source and send a packet every `intervalMs` (payload from `payload(n)`), as a
-   * microphone's 20 ms Opus frames or a screen's video frames would come.
+   * Publish a source and send `perTick` packets every `intervalMs` (payload from `payload(n)`, n
+   * counting packets from 1), as a microphone's 20 ms Opus frames or a screen's video frames come:
+   * the packets of one tick are one frame (one RTP timestamp, the marker on the last).
    */
-  publish(source: MediaSource, payload: (n: number) => Buffer, intervalMs = 20): void {
+  publish(source: MediaSource, payload: (n: number) => Buffer, intervalMs = 20, perTick = 1): void {
     const track = new MediaStreamTrack({ kind: source === 'microphone' ? 'audio' : 'video' });
     this.local.set(source, track);
     this.send({ op: 'publish', source });
     let n = 0;
-    const clockPerPacket = source === 'microphone' ? 960 : 3000;
+    let frame = 0;
+    const clockPerFrame = source === 'microphone' ? 960 : 3000;
     this.timers.push(
       setInterval(() => {
-        n += 1;
-        const header = new RtpHeader({ payloadType: 96, sequenceNumber: n & 0xffff, timestamp: (n * clockPerPacket) >>> 0, marker: true, ssrc: 1234 });
-        track.writeRtp(new RtpPacket(header, payload(n)));
-        this.sent += 1;
+        frame += 1;
+        for (let i = 1; i <= perTick; i += 1) {
+          n += 1;
+          const header = new RtpHeader({
+            payloadType: 96,
+            sequenceNumber: n & 0xffff,
+            timestamp: (frame * clockPerFrame) >>> 0,
+            marker: i === perTick,
+            ssrc: 1234,
+          });
+          track.writeRtp(new RtpPacket(header, payload(n)));
+          this.sent += 1;
+          this.sentBySource.set(source, (this.sentBySource.get(source) ?? 0) + 1);
+        }
       }, intervalMs),
     );
   }
