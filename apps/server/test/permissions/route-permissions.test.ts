@@ -77,6 +77,8 @@ interface Fixtures {
   emojiId: string;
   /** A voice channel (the channel bit is set there as on #general), with `target` in it. */
   voiceId: string;
+  /** A second voice channel (no overwrites), where a move takes `target`. */
+  otherVoiceId: string;
 }
 
 /** A valid request for each permissioned endpoint: path parameters beyond the team's, and the body (JSON, or a multipart `form`). */
@@ -136,6 +138,7 @@ const VALID_INPUTS: Partial<Record<EndpointName, Valid>> = {
   deleteTeamEmoji: (f) => ({ params: { emojiId: f.emojiId } }),
   joinVoice: (f) => ({ params: { channelId: f.voiceId } }),
   disconnectVoice: (f) => ({ params: { channelId: f.voiceId, userId: f.target.id } }),
+  moveVoice: (f) => ({ params: { channelId: f.otherVoiceId }, body: { userId: f.target.id, fromChannelId: f.voiceId } }),
   setVoiceRegion: (f) => ({ params: { channelId: f.voiceId }, body: { region: 'eu-west-1' } }),
 };
 
@@ -168,6 +171,7 @@ describe('every permissioned route: refused without its bit, nothing changed; al
     ).id;
     const emojiId = (await makeEmoji(ctx, teamId, 'fixture')).id;
     const voiceId = await makeChannel(ctx, teamId, { type: 'voice', name: 'voice' });
+    const otherVoiceId = await makeChannel(ctx, teamId, { type: 'voice', name: 'other voice' });
     await ctx.app.voice.states.join({ teamId, channelId: voiceId }, target!.id, new Date());
     if (bit.kind === 'channel') {
       // Written as the rows the channel routes write (the overwrite route is itself under test here).
@@ -201,6 +205,7 @@ describe('every permissioned route: refused without its bit, nothing changed; al
       holderScheduledId,
       emojiId,
       voiceId,
+      otherVoiceId,
     };
   }
 

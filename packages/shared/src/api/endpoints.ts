@@ -51,7 +51,7 @@ import { addReactionEndpoint, myEmojisEndpoint, removeReactionEndpoint } from '.
 import { deleteTeamEmojiEndpoint, listTeamEmojisEndpoint, renameTeamEmojiEndpoint, uploadTeamEmojisEndpoint } from './emojis';
 import { cancelScheduledMessageEndpoint, listScheduledMessagesEndpoint } from './scheduled-messages';
 import { searchMessagesEndpoint } from './search';
-import { disconnectVoiceEndpoint, joinVoiceEndpoint, setVoiceRegionEndpoint, voiceStatesEndpoint } from './voice';
+import { disconnectVoiceEndpoint, joinVoiceEndpoint, moveVoiceEndpoint, setVoiceRegionEndpoint, voiceStatesEndpoint } from './voice';
 import {
   addMemberRoleEndpoint,
   cloneRoleEndpoint,
@@ -206,6 +206,7 @@ export const ENDPOINTS = {
   joinVoice: joinVoiceEndpoint,
   voiceStates: voiceStatesEndpoint,
   disconnectVoice: disconnectVoiceEndpoint,
+  moveVoice: moveVoiceEndpoint,
   setVoiceRegion: setVoiceRegionEndpoint,
   listFriends: listFriendsEndpoint,
   sendFriendRequest: sendFriendRequestEndpoint,

@@ -7,7 +7,7 @@ import { text } from './text';
 
 /**
  * Audit entry types (spec 001 §3 "Audit entry"): user banned, unbanned, kicked, disconnected, roles
- * updated; emoji, channel, role, category and webhook created, deleted, updated; team updated; bot
+ * updated (and moved to another voice channel, beside disconnected); emoji, channel, role, category and webhook created, deleted, updated; team updated; bot
  * added; messages deleted; to-do items deleted.
  */
 export const AUDIT_ACTIONS = [
@@ -15,6 +15,7 @@ export const AUDIT_ACTIONS = [
   'USER_UNBANNED',
   'USER_KICKED',
   'USER_DISCONNECTED',
+  'USER_MOVED',
   'USER_ROLES_UPDATED',
   'EMOJI_CREATED',
   'EMOJI_DELETED',
@@ -47,7 +48,7 @@ const jsonValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 export const auditChangeSchema = z.object({ key: z.string(), old: jsonValue, new: jsonValue, id: z.string().optional() });
 export type AuditChange = z.infer<typeof auditChangeSchema>;
 
-/** The extra fields of some entry types: the channel of deleted messages or of a voice disconnect, how many were deleted. */
+/** The extra fields of some entry types: the channel of deleted messages, of a voice disconnect or a voice move's target, how many were deleted. */
 export const auditOptionsSchema = z.object({ channelId: z.string().optional(), count: z.number().int().optional() });
 export type AuditOptions = z.infer<typeof auditOptionsSchema>;
 

@@ -134,6 +134,7 @@ export const ROUTES = {
       '/api/teams/:teamId/channels/:channelId/participants/:userId/disconnect',
     ],
   },
+  moveVoice: { method: 'POST', paths: ['/api/v1/teams/:teamId/channels/:channelId/move', '/api/teams/:teamId/channels/:channelId/move'] },
   setVoiceRegion: { method: 'PATCH', paths: ['/api/v1/teams/:teamId/channels/:channelId/region', '/api/teams/:teamId/channels/:channelId/region'] },
   listFriends: { method: 'GET', paths: ['/api/v1/me/friends', '/api/me/friends'] },
   sendFriendRequest: { method: 'POST', paths: ['/api/v1/me/friends', '/api/me/friends'] },

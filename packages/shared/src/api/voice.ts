@@ -25,8 +25,7 @@ export type VoiceParticipant = z.infer<typeof voiceParticipantSchema>;
 export const iceServerSchema = z.object({ urls: z.string(), username: z.string().optional(), credential: z.string().optional() });
 
 /**
- * What joining needs (GET …/channels/{id}/join; a move will carry one too): a token good for a
- * minute, the SFU's signalling address (a path on this origin, or a wss:// URL of another node),
+ * What joining needs (GET …/channels/{id}/join): a token good for a minute, the SFU's signalling address (a path on this origin, or a wss:// URL of another node),
  * its region, the ICE servers, and the largest screen share this user may send.
  */
 export const voiceJoinSchema = z.object({
@@ -42,11 +41,19 @@ export type VoiceJoin = z.infer<typeof voiceJoinSchema>;
 
 const teamChannelParams = z.object({ teamId: snowflakeSchema, channelId: snowflakeSchema });
 
+/**
+ * `token`: the move grant of a VOICE_MOVE event (a moderator moved the caller here): good for a
+ * minute, for this user and this channel only, and it lets them in past the user limit.
+ */
+export const joinVoiceQuerySchema = z.object({ token: z.string().min(1).max(1024).optional() });
+
 export const joinVoiceEndpoint = defineEndpoint({
   ...ROUTES.joinVoice,
-  summary: "A token to join a voice channel on its region's SFU (403 voice_channel_full when it holds userLimit people)",
+  summary:
+    "A token to join a voice channel on its region's SFU (403 voice_channel_full when it holds userLimit people, unless `token` is the caller's move grant for it)",
   permission: { channel: 'CONNECT' },
   params: teamChannelParams,
+  query: joinVoiceQuerySchema,
   response: voiceJoinSchema.extend({ success: z.literal(true) }),
 });
 
@@ -64,6 +71,21 @@ export const disconnectVoiceEndpoint = defineEndpoint({
   permission: { channel: 'DISCONNECT' },
   params: teamChannelParams.extend({ userId: snowflakeSchema }),
   response: z.object({ success: z.literal(true) }),
+});
+
+/** Move a member who is in voice in `fromChannelId` to the path's channel (001 §4 voice move). */
+export const moveVoiceRequestSchema = z.object({ userId: snowflakeSchema, fromChannelId: snowflakeSchema });
+export type MoveVoiceRequest = z.infer<typeof moveVoiceRequestSchema>;
+
+export const moveVoiceEndpoint = defineEndpoint({
+  ...ROUTES.moveVoice,
+  summary:
+    'Move a member from the voice channel they are in to this one (both channels visible to the caller; the user limit does not apply); they are sent VOICE_MOVE with a grant to join it',
+  permission: { team: 'MOVE_MEMBERS' },
+  params: teamChannelParams,
+  body: moveVoiceRequestSchema,
+  response: z.object({ success: z.literal(true) }),
+  bodyLimit: BODY_LIMIT.SMALL,
 });
 
 export const setVoiceRegionRequestSchema = z.object({ region: z.enum(VOICE_REGIONS, { error: 'voice_region_invalid' }) });

@@ -207,6 +207,12 @@ export const dispatchEvents = {
   VOICE_UPDATED: dispatchEvent(z.object({ teamId: z.string(), channelId: z.string(), participant: voiceParticipantSchema }), ['channel']),
   /** Someone left a voice channel (left, disconnected, moved, or their connection was lost): to the channel's sessions. */
   VOICE_LEFT: dispatchEvent(z.object({ teamId: z.string(), channelId: z.string(), userId: z.string() }), ['channel']),
+  /**
+   * A moderator moved the user from `fromChannelId` to `channelId`: to the moved user's sessions.
+   * `token` is a move grant for GET …/channels/{channelId}/join?token= (a minute, this user and
+   * channel, past the user limit); the tab in the call leaves it and joins there.
+   */
+  VOICE_MOVE: dispatchEvent(z.object({ teamId: z.string(), fromChannelId: z.string(), channelId: z.string(), token: z.string() }), ['users']),
 } as const;
 export type DispatchType = keyof typeof dispatchEvents;
 export type DispatchData<T extends DispatchType> = z.infer<(typeof dispatchEvents)[T]['schema']>;

@@ -1,23 +1,29 @@
 import type { FastifyInstance } from 'fastify';
-import { disconnectVoiceEndpoint, joinVoiceEndpoint, setVoiceRegionEndpoint, voiceStatesEndpoint } from '@rally/shared/api/voice';
+import { disconnectVoiceEndpoint, joinVoiceEndpoint, moveVoiceEndpoint, setVoiceRegionEndpoint, voiceStatesEndpoint } from '@rally/shared/api/voice';
 import type { VoiceRegion } from '@rally/shared/voice/regions';
 import { addEndpoint } from '../../http/endpoint';
+import { moveVoice } from './move';
 import { proxyUpgrade, VOICE_SIGNALING_PATH } from './proxy';
 import { disconnectVoice, joinVoice, setVoiceRegion, voiceStatesOf } from './service';
 
-/** Voice channels (docs/voice.md): joining, who is in them, disconnecting, the region; and the SFU's signalling path. */
+/** Voice channels (docs/voice.md): joining, who is in them, moving and disconnecting, the region; and the SFU's signalling path. */
 export async function voiceRoutes(app: FastifyInstance): Promise<void> {
   const { voice } = app;
 
-  addEndpoint(app, joinVoiceEndpoint, async ({ access, channel, user }) => ({
+  addEndpoint(app, joinVoiceEndpoint, async ({ access, channel, user, query }) => ({
     success: true as const,
-    ...(await joinVoice(voice, { access, channel }, user)),
+    ...(await joinVoice(voice, { access, channel }, user, query.token)),
   }));
 
   addEndpoint(app, voiceStatesEndpoint, async ({ access }) => ({ success: true as const, channels: await voiceStatesOf(voice, access) }));
 
   addEndpoint(app, disconnectVoiceEndpoint, async ({ deps, access, channel, params }) => {
     await disconnectVoice(deps, voice, { access, channel }, params.userId);
+    return { success: true as const };
+  });
+
+  addEndpoint(app, moveVoiceEndpoint, async ({ deps, access, params, body }) => {
+    await moveVoice(deps, voice, access, params.channelId, body);
     return { success: true as const };
   });
 

@@ -3,24 +3,36 @@ import type { SelfUser } from '@rally/shared/api/users';
 import { UserFlags } from '@rally/shared/api/users';
 import { hasBit, TeamPermission } from '@rally/shared/permissions';
 import { SCREEN_CAP_DEFAULT, SCREEN_CAP_PLUS, type VoiceRegion } from '@rally/shared/voice/regions';
-import { AppError, badRequest, notFound } from '../../lib/errors';
+import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { signVoiceToken, VOICE_TOKEN_TTL_MS } from '../../sfu/token';
 import { recordAudit } from '../audit/service';
 import { updateChannel } from '../channels/service';
 import { canView, type ChannelAccess, type TeamAccess } from '../permissions/access';
 import type { ChannelRow } from '../teams/mappers';
+import { acceptsMoveGrant } from './move-grant';
 import { VOICE_SIGNALING_PATH } from './proxy';
 import type { VoiceRuntime } from './runtime';
 
 /**
  * Join a voice channel (the endpoint checked CONNECT): refused when it holds userLimit people
  * (403 voice_channel_full, 'Channel is full') unless the caller is already in it or may move
- * members (as on Discord); then a token for the SFU, good for a minute. Plus holders may share
- * 1920×1080 at 60 fps, others 1280×720 at 30 (000 §9), which the SFU enforces.
+ * members (as on Discord), or comes with the move grant a moderator's move sent them for this
+ * channel (move-grant.ts; any other token: 403 voice_move_token_invalid); then a token for the
+ * SFU, good for a minute. Plus holders may share 1920×1080 at 60 fps, others 1280×720 at 30
+ * (000 §9), which the SFU enforces.
  */
-export async function joinVoice(voice: VoiceRuntime, { access, channel }: ChannelAccess, user: Pick<SelfUser, 'id' | 'flags'>): Promise<VoiceJoin> {
-  if (channel.userLimit > 0 && !hasBit(access.teamPermissions, TeamPermission.MOVE_MEMBERS)) {
+export async function joinVoice(
+  voice: VoiceRuntime,
+  { access, channel }: ChannelAccess,
+  user: Pick<SelfUser, 'id' | 'flags'>,
+  moveToken?: string,
+): Promise<VoiceJoin> {
+  const moved = moveToken !== undefined;
+  if (moved && !acceptsMoveGrant(voice.secret, moveToken, { userId: user.id, teamId: access.team.id, channelId: channel.id })) {
+    throw forbidden('voice_move_token_invalid');
+  }
+  if (channel.userLimit > 0 && !moved && !hasBit(access.teamPermissions, TeamPermission.MOVE_MEMBERS)) {
     const place = await voice.states.placeOf(user.id);
     if (place?.channelId !== channel.id && (await voice.states.count(channel.id)) >= channel.userLimit) {
       throw new AppError(403, 'voice_channel_full');

@@ -18,6 +18,7 @@ import { CreateTeamDialog } from '../teams/CreateTeamDialog';
 import { GlobalPrompts } from '../onboarding/GlobalPrompts';
 import { NotificationBanner } from '../unread/NotificationBanner';
 import { useNotificationNavigator } from '../unread/use-notification-navigator';
+import { useVoiceMoveNavigator } from '../voice/use-voice-move-navigator';
 import styles from './AppShell.module.css';
 import { ShellContext, type ShellApi } from './shell-context';
 import { Sidebar } from './Sidebar';
@@ -33,6 +34,7 @@ export function AppShell() {
   const [createOpen, setCreateOpen] = useState(false);
   const api = useMemo<ShellApi>(() => ({ openCreateTeam: () => setCreateOpen(true) }), []);
   useNotificationNavigator();
+  useVoiceMoveNavigator();
   useIgnoreStrayFileDrops();
   useAccountLanguage();
   useStreamerShortcut();

@@ -88,6 +88,19 @@ describe('audit entry sentences', () => {
     expect(auditSentence(e, names, tTr)).toBe('alice, #general kanalında 12 mesaj sildi');
   });
 
+  it('a voice move: the target channel in the sentence, both channels in its change', () => {
+    const e = entry({
+      actionType: 'USER_MOVED',
+      targetType: 'user',
+      targetId: 'u2',
+      options: { channelId: 'c1' },
+      changes: [{ key: 'channelId', old: 'c9', new: 'c1' }],
+    });
+    expect(auditSentence(e, names, t)).toBe('alice moved bob to #general');
+    expect(auditSentence(e, names, tTr)).toBe('alice, bob kullanıcısını #general kanalına taşıdı');
+    expect(describeChange(e.changes[0]!, e, names, t)).toBe('Voice channel: Unknown Channel → #general');
+  });
+
   it('describes changes readably', () => {
     const team = entry({ targetType: 'team' });
     expect(describeChange({ key: 'name', old: 'Raiders', new: 'Wolves' }, team, names, t)).toBe('Name: Raiders → Wolves');

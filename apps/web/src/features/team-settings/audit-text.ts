@@ -100,7 +100,7 @@ export function isColour(value: unknown): value is string {
   return typeof value === 'string' && HEX_COLOUR.test(value);
 }
 
-/** One value of a change as readable text: none, yes/no, permission names, user names. */
+/** One value of a change as readable text: none, yes/no, permission names, user and channel names. */
 export function formatChangeValue(change: AuditChange, value: AuditChange['old'], entry: AuditEntry, names: AuditNames, t: Translate): string {
   if (value === null || value === '') return t('audit.value.none');
   if (typeof value === 'boolean') return t(value ? 'audit.value.yes' : 'audit.value.no');
@@ -109,6 +109,7 @@ export function formatChangeValue(change: AuditChange, value: AuditChange['old']
     return list.length === 0 ? t('audit.value.noPermissions') : list.map((name) => t(`permissions.${name}`)).join(', ');
   }
   if (change.key === 'owner' && typeof value === 'string') return userName(value, names, t);
+  if (change.key === 'channelId' && typeof value === 'string') return channelName(value, names, t);
   if (change.key === 'clonedFrom' && typeof value === 'string') return names.role(value) ?? names.channel(value) ?? value;
   return String(value);
 }

@@ -1,11 +1,12 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Channel, Team } from '@rally/shared/api/teams';
-import { ChannelPermission } from '@rally/shared/permissions';
+import { ChannelPermission, TeamPermission } from '@rally/shared/permissions';
 import { Button } from '../../components/ui/Button';
 import { useToast } from '../../components/ui/toast-context';
 import { useMeUser } from '../auth/queries';
 import { useTeamAccess } from '../teams/access';
+import { MoveMemberMenu } from './MoveMemberMenu';
 import { useDisconnectVoice, useJoinVoice } from './mutations';
 import { useVoiceStates } from './queries';
 import { VoiceParticipants } from './VoiceParticipants';
@@ -24,6 +25,7 @@ export function VoicePanel({ team, channel }: { team: Pick<Team, 'id' | 'created
   const disconnect = useDisconnectVoice();
   const toast = useToast();
   const canDisconnect = access.canOnChannel(channel, ChannelPermission.DISCONNECT);
+  const canMove = access.can(TeamPermission.MOVE_MEMBERS);
   const headingId = useId();
   const session = useVoiceSession();
   const join = useJoinVoice();
@@ -53,18 +55,22 @@ export function VoicePanel({ team, channel }: { team: Pick<Team, 'id' | 'created
           label={t('panel.participants', { channel: channel.name })}
           speaking={session?.channelId === channel.id ? session.speaking : []}
           action={(participant, name) =>
-            canDisconnect &&
             participant.userId !== me?.id && (
-              <Button
-                variant="ghost"
-                size="sm"
-                aria-label={t('panel.disconnectName', { name })}
-                onClick={() =>
-                  disconnect.mutate({ teamId, channelId: channel.id, userId: participant.userId }, { onError: (err) => toast.show(err.message, 'error') })
-                }
-              >
-                {t('panel.disconnect')}
-              </Button>
+              <>
+                {canMove && <MoveMemberMenu teamId={teamId} channelId={channel.id} userId={participant.userId} name={name} />}
+                {canDisconnect && (
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    aria-label={t('panel.disconnectName', { name })}
+                    onClick={() =>
+                      disconnect.mutate({ teamId, channelId: channel.id, userId: participant.userId }, { onError: (err) => toast.show(err.message, 'error') })
+                    }
+                  >
+                    {t('panel.disconnect')}
+                  </Button>
+                )}
+              </>
             )
           }
         />

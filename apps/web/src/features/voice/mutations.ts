@@ -25,3 +25,11 @@ export function useDisconnectVoice() {
       call('disconnectVoice', { params: { teamId, channelId, userId } }),
   });
 }
+
+/** Move a member to another voice channel (MOVE_MEMBERS): they are sent VOICE_MOVE and follow; VOICE_LEFT and VOICE_JOINED update the lists. */
+export function useMoveVoice() {
+  return useMutation({
+    mutationFn: ({ teamId, channelId, userId, fromChannelId }: { teamId: string; channelId: string; userId: string; fromChannelId: string }) =>
+      call('moveVoice', { params: { teamId, channelId }, body: { userId, fromChannelId } }),
+  });
+}

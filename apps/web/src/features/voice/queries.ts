@@ -21,9 +21,10 @@ export function useVoiceStates(teamId: string) {
 /**
  * What joining a voice channel needs (GET …/channels/{id}/join: a token for the SFU, its address,
  * the ICE servers and the screen cap): read right before connecting, never cached (the token
- * lasts a minute). The join itself is useJoinVoice (mutations.ts).
+ * lasts a minute). `moveToken`: the grant of a moderator's move (VOICE_MOVE, voice-move.ts). The
+ * join itself is useJoinVoice (mutations.ts).
  */
-export async function readVoiceJoin(teamId: string, channelId: string): Promise<VoiceJoin> {
-  const { success: _success, ...join } = await call('joinVoice', { params: { teamId, channelId } });
+export async function readVoiceJoin(teamId: string, channelId: string, moveToken?: string): Promise<VoiceJoin> {
+  const { success: _success, ...join } = await call('joinVoice', { params: { teamId, channelId }, query: { token: moveToken } });
   return join;
 }
