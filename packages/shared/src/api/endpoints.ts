@@ -51,7 +51,7 @@ import { addReactionEndpoint, myEmojisEndpoint, removeReactionEndpoint } from '.
 import { deleteTeamEmojiEndpoint, listTeamEmojisEndpoint, renameTeamEmojiEndpoint, uploadTeamEmojisEndpoint } from './emojis';
 import { cancelScheduledMessageEndpoint, listScheduledMessagesEndpoint } from './scheduled-messages';
 import { searchMessagesEndpoint } from './search';
-import { disconnectVoiceEndpoint, joinVoiceEndpoint, setVoiceRegionEndpoint, voiceStatesEndpoint } from './voice';
+import { disconnectVoiceEndpoint, joinVoiceEndpoint, setVoiceRegionEndpoint, voiceProbeEndpoint, voiceRegionsEndpoint, voiceStatesEndpoint } from './voice';
 import {
   addMemberRoleEndpoint,
   cloneRoleEndpoint,
@@ -207,6 +207,8 @@ export const ENDPOINTS = {
   voiceStates: voiceStatesEndpoint,
   disconnectVoice: disconnectVoiceEndpoint,
   setVoiceRegion: setVoiceRegionEndpoint,
+  voiceRegions: voiceRegionsEndpoint,
+  voiceProbe: voiceProbeEndpoint,
   listFriends: listFriendsEndpoint,
   sendFriendRequest: sendFriendRequestEndpoint,
   respondFriendRequest: respondFriendRequestEndpoint,

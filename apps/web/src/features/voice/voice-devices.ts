@@ -1,0 +1,145 @@
+import { createLocalStore, stringAt } from '../../lib/local-store';
+
+/** The input volume's range in percent (100: as the microphone gives it). */
+export const INPUT_VOLUME = { min: 0, max: 200, default: 100 } as const;
+
+/** The voice devices and the input volume (001 §3 locally stored: never sent to the server). */
+export interface VoiceDevicePrefs {
+  /** The microphone's deviceId; null: the system's default. */
+  input: string | null;
+  /** The speakers' deviceId (where setSinkId exists); null: the system's default. */
+  output: string | null;
+  /** Percent, INPUT_VOLUME.min to max. */
+  inputVolume: number;
+}
+
+export function clampVolume(value: unknown): number {
+  if (typeof value !== 'number' || Number.isNaN(value)) return INPUT_VOLUME.default;
+  return Math.min(INPUT_VOLUME.max, Math.max(INPUT_VOLUME.min, Math.round(value)));
+}
+
+export function parseDevicePrefs(raw: unknown): VoiceDevicePrefs {
+  const volume = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>).inputVolume : undefined;
+  return { input: stringAt(raw, 'input'), output: stringAt(raw, 'output'), inputVolume: clampVolume(volume) };
+}
+
+export const voiceDevicePreferences = createLocalStore<VoiceDevicePrefs>(
+  'rally.voiceDevices',
+  { input: null, output: null, inputVolume: INPUT_VOLUME.default },
+  parseDevicePrefs,
+);
+
+/** Whether this browser can choose where audio plays (HTMLMediaElement.setSinkId; not Firefox before 116, not Safari). */
+export function outputSelectable(): boolean {
+  return typeof HTMLMediaElement !== 'undefined' && 'setSinkId' in HTMLMediaElement.prototype;
+}
+
+/** Play an element on the chosen output (null: the default), where the browser can. */
+export function playOn(element: HTMLMediaElement, deviceId: string | null): void {
+  if (!outputSelectable() || element.sinkId === (deviceId ?? '')) return;
+  // A device that went away: the element keeps playing where it did.
+  element.setSinkId(deviceId ?? '').catch(() => undefined);
+}
+
+const PROCESSING = { echoCancellation: true, noiseSuppression: true } as const;
+
+/** One audio track of the chosen input; a saved device that is gone falls back to the default. */
+async function capture(deviceId: string | null): Promise<MediaStreamTrack> {
+  let stream: MediaStream;
+  try {
+    stream = await navigator.mediaDevices.getUserMedia({ audio: deviceId ? { ...PROCESSING, deviceId: { exact: deviceId } } : PROCESSING });
+  } catch (err) {
+    const gone = err instanceof DOMException && (err.name === 'OverconstrainedError' || err.name === 'NotFoundError');
+    if (!deviceId || !gone) throw err;
+    stream = await navigator.mediaDevices.getUserMedia({ audio: PROCESSING });
+  }
+  const [track] = stream.getAudioTracks();
+  if (!track) throw new DOMException('No audio track', 'NotFoundError');
+  return track;
+}
+
+/**
+ * The microphone of a call: the device's track through a Web Audio GainNode (the input volume),
+ * whose output is what the call sends. Changing the device swaps the source inside the graph, so the
+ * sent track stays the same; without Web Audio the device's own track is sent (no volume) and a
+ * device change gives a new `track`, which the caller puts on its sender with replaceTrack.
+ */
+export interface Microphone {
+  readonly track: MediaStreamTrack;
+  setVolume(percent: number): void;
+  setDevice(deviceId: string | null): Promise<void>;
+  stop(): void;
+}
+
+export async function openMicrophone(prefs: VoiceDevicePrefs): Promise<Microphone> {
+  let device = await capture(prefs.input);
+  let deviceId = prefs.input;
+  let context: AudioContext;
+  try {
+    context = new AudioContext();
+  } catch {
+    return bareMicrophone(device, deviceId);
+  }
+  const gain = context.createGain();
+  gain.gain.value = clampVolume(prefs.inputVolume) / 100;
+  const output = context.createMediaStreamDestination();
+  gain.connect(output);
+  let source = context.createMediaStreamSource(new MediaStream([device]));
+  source.connect(gain);
+  // Started by the join click in practice; a context that starts suspended would send silence.
+  void context.resume().catch(() => undefined);
+  const [track] = output.stream.getAudioTracks();
+  if (!track) {
+    void context.close();
+    return bareMicrophone(device, deviceId);
+  }
+  let changing: Promise<void> = Promise.resolve();
+  let stopped = false;
+  return {
+    track,
+    setVolume: (percent) => gain.gain.setTargetAtTime(clampVolume(percent) / 100, context.currentTime, 0.02),
+    setDevice: (next) => {
+      changing = changing.then(async () => {
+        if (stopped || next === deviceId) return;
+        const replacement = await capture(next);
+        if (stopped) {
+          replacement.stop();
+          return;
+        }
+        const previous = device;
+        source.disconnect();
+        source = context.createMediaStreamSource(new MediaStream([replacement]));
+        source.connect(gain);
+        device = replacement;
+        deviceId = next;
+        previous.stop();
+      });
+      return changing;
+    },
+    stop: () => {
+      stopped = true;
+      device.stop();
+      track.stop();
+      void context.close().catch(() => undefined);
+    },
+  };
+}
+
+/** No Web Audio: the device's track as it is. */
+function bareMicrophone(first: MediaStreamTrack, firstId: string | null): Microphone {
+  let deviceId = firstId;
+  const microphone = {
+    track: first,
+    setVolume: () => undefined,
+    setDevice: async (next: string | null) => {
+      if (next === deviceId) return;
+      const replacement = await capture(next);
+      replacement.enabled = microphone.track.enabled;
+      microphone.track.stop();
+      microphone.track = replacement;
+      deviceId = next;
+    },
+    stop: () => microphone.track.stop(),
+  };
+  return microphone;
+}
