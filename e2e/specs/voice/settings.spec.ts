@@ -153,6 +153,8 @@ test('the Region tab measures the regions from the browser and saves another one
   await snap(page, testInfo, 'voice-settings-2-region');
 
   await dialog.getByRole('radio', { name: /eu-central-1/ }).check();
+  await expect(saveBar(dialog)).toBeVisible();
+  await snap(page, testInfo, 'voice-settings-3-region-chosen');
   await saveBar(dialog).getByRole('button', { name: 'Save changes' }).click();
   await expect(saveBar(dialog)).toBeHidden();
   await expect(region(dialog, 'eu-central-1')).toContainText('Current');
@@ -163,6 +165,15 @@ test('the Region tab measures the regions from the browser and saves another one
   await expect(dialog.getByRole('radio', { name: /eu-central-1/ })).toBeChecked();
   await expect(region(dialog, 'eu-central-1')).toContainText('Current');
   await expect(region(dialog, 'us-east-1')).not.toContainText('Current');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  // A text channel has no region.
+  await sidebar(page).getByRole('button', { name: 'Edit channel general' }).click();
+  const general = page.getByRole('dialog', { name: '#general settings' });
+  await expect(general.getByRole('tab', { name: 'Permissions' })).toBeVisible();
+  await expect(general.getByRole('tab', { name: 'Region' })).toHaveCount(0);
+
   const channels = await user.api.get(`/api/v1/teams/${team.id}/channels`);
   const stored = ((await channels.json()) as { channels: { id: string; region: string }[] }).channels.find((c) => c.id === channelId);
   expect(stored?.region).toBe('eu-central-1');

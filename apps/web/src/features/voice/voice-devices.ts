@@ -41,6 +41,9 @@ export function playOn(element: HTMLMediaElement, deviceId: string | null): void
   element.setSinkId(deviceId ?? '').catch(() => undefined);
 }
 
+/** How long a volume change takes to land (seconds). */
+const VOLUME_RAMP_S = 0.05;
+
 const PROCESSING = { echoCancellation: true, noiseSuppression: true } as const;
 
 /** One audio track of the chosen input; a saved device that is gone falls back to the default. */
@@ -97,7 +100,13 @@ export async function openMicrophone(prefs: VoiceDevicePrefs): Promise<Microphon
   let stopped = false;
   return {
     track,
-    setVolume: (percent) => gain.gain.setTargetAtTime(clampVolume(percent) / 100, context.currentTime, 0.02),
+    setVolume: (percent) => {
+      // A short linear ramp (no click), which ends exactly on the value: 0 % is true silence.
+      const now = context.currentTime;
+      gain.gain.cancelScheduledValues(now);
+      gain.gain.setValueAtTime(gain.gain.value, now);
+      gain.gain.linearRampToValueAtTime(clampVolume(percent) / 100, now + VOLUME_RAMP_S);
+    },
     setDevice: (next) => {
       changing = changing.then(async () => {
         if (stopped || next === deviceId) return;
