@@ -46,14 +46,17 @@ const VOLUME_RAMP_S = 0.05;
 
 const PROCESSING = { echoCancellation: true, noiseSuppression: true } as const;
 
-/** One audio track of the chosen input; a saved device that is gone falls back to the default. */
-async function capture(deviceId: string | null): Promise<MediaStreamTrack> {
+/**
+ * One audio track of the chosen input. `fallback`: when that device cannot be opened (gone, busy),
+ * the default one (a call starts with a microphone even if the saved one is unplugged); without it,
+ * the failure is the caller's (a choice made during the call is refused and the old device kept).
+ */
+async function capture(deviceId: string | null, fallback: boolean): Promise<MediaStreamTrack> {
   let stream: MediaStream;
   try {
     stream = await navigator.mediaDevices.getUserMedia({ audio: deviceId ? { ...PROCESSING, deviceId: { exact: deviceId } } : PROCESSING });
   } catch (err) {
-    const gone = err instanceof DOMException && (err.name === 'OverconstrainedError' || err.name === 'NotFoundError');
-    if (!deviceId || !gone) throw err;
+    if (!deviceId || !fallback) throw err;
     stream = await navigator.mediaDevices.getUserMedia({ audio: PROCESSING });
   }
   const [track] = stream.getAudioTracks();
@@ -75,7 +78,7 @@ export interface Microphone {
 }
 
 export async function openMicrophone(prefs: VoiceDevicePrefs): Promise<Microphone> {
-  let device = await capture(prefs.input);
+  let device = await capture(prefs.input, true);
   let deviceId = prefs.input;
   let context: AudioContext;
   try {
@@ -89,8 +92,7 @@ export async function openMicrophone(prefs: VoiceDevicePrefs): Promise<Microphon
   gain.connect(output);
   let source = context.createMediaStreamSource(new MediaStream([device]));
   source.connect(gain);
-  // Started by the join click in practice; a context that starts suspended would send silence.
-  void context.resume().catch(() => undefined);
+  keepRunning(context);
   const [track] = output.stream.getAudioTracks();
   if (!track) {
     void context.close();
@@ -110,7 +112,7 @@ export async function openMicrophone(prefs: VoiceDevicePrefs): Promise<Microphon
     setDevice: (next) => {
       changing = changing.then(async () => {
         if (stopped || next === deviceId) return;
-        const replacement = await capture(next);
+        const replacement = await capture(next, false);
         if (stopped) {
           replacement.stop();
           return;
@@ -134,6 +136,31 @@ export async function openMicrophone(prefs: VoiceDevicePrefs): Promise<Microphon
   };
 }
 
+/**
+ * A suspended context sends silence. One made after the join click starts running (the page has had
+ * a user gesture); should the browser still hold it (or suspend it later), the next click or key
+ * press starts it again.
+ */
+function keepRunning(context: AudioContext): void {
+  const resume = () => {
+    if (context.state === 'suspended') void context.resume().catch(() => undefined);
+  };
+  const onGesture = () => {
+    resume();
+    if (context.state !== 'suspended') stopWatching();
+  };
+  const stopWatching = () => {
+    window.removeEventListener('pointerdown', onGesture, true);
+    window.removeEventListener('keydown', onGesture, true);
+  };
+  context.addEventListener('statechange', () => {
+    if (context.state === 'closed') stopWatching();
+  });
+  window.addEventListener('pointerdown', onGesture, true);
+  window.addEventListener('keydown', onGesture, true);
+  resume();
+}
+
 /** No Web Audio: the device's track as it is. */
 function bareMicrophone(first: MediaStreamTrack, firstId: string | null): Microphone {
   let deviceId = firstId;
@@ -142,7 +169,7 @@ function bareMicrophone(first: MediaStreamTrack, firstId: string | null): Microp
     setVolume: () => undefined,
     setDevice: async (next: string | null) => {
       if (next === deviceId) return;
-      const replacement = await capture(next);
+      const replacement = await capture(next, false);
       replacement.enabled = microphone.track.enabled;
       microphone.track.stop();
       microphone.track = replacement;

@@ -4,11 +4,18 @@ import { currentVoiceConnection } from './voice-session';
 
 /**
  * Change the voice device settings: kept on this device, and applied to the running call at once.
- * Rejects when the chosen input cannot be opened (the setting is kept; the call keeps its microphone).
+ * Rejects when the chosen input cannot be opened during a call: the call keeps its microphone, and
+ * the setting goes back to it.
  */
-export function changeVoiceDevices(update: Partial<VoiceDevicePrefs>): Promise<void> {
+export async function changeVoiceDevices(update: Partial<VoiceDevicePrefs>): Promise<void> {
+  const before = voiceDevicePreferences.get();
   voiceDevicePreferences.set((current) => ({ ...current, ...update }));
-  return currentVoiceConnection()?.applyDevices(voiceDevicePreferences.get()) ?? Promise.resolve();
+  try {
+    await currentVoiceConnection()?.applyDevices(voiceDevicePreferences.get());
+  } catch (err) {
+    if (update.input !== undefined) voiceDevicePreferences.set((current) => ({ ...current, input: before.input }));
+    throw err;
+  }
 }
 
 export interface MediaDeviceLists {
