@@ -24,6 +24,8 @@ export const queryKeys = {
   teamAuditLog: (teamId: string) => ['teams', teamId, 'audit-log'] as const,
   /** Who is in each voice channel of a team ({ [channelId]: VoiceParticipant[] }, features/voice). */
   voiceStates: (teamId: string) => ['teams', teamId, 'voice'] as const,
+  /** Every voice region with its SFU node's probe address (GET /api/v1/voice/regions, features/voice). */
+  voiceRegions: ['voice', 'regions'] as const,
   /** Infinite query of a channel's history, pages of 50, newest page first (features/messages/message-cache.ts, MessagesData). */
   channelMessages: (channelId: string) => ['channels', channelId, 'messages'] as const,
   /** One message read on its own (a reply's target that the history does not hold); null: deleted or missing. */

@@ -51,7 +51,15 @@ import { addReactionEndpoint, myEmojisEndpoint, removeReactionEndpoint } from '.
 import { deleteTeamEmojiEndpoint, listTeamEmojisEndpoint, renameTeamEmojiEndpoint, uploadTeamEmojisEndpoint } from './emojis';
 import { cancelScheduledMessageEndpoint, listScheduledMessagesEndpoint } from './scheduled-messages';
 import { searchMessagesEndpoint } from './search';
-import { disconnectVoiceEndpoint, joinVoiceEndpoint, moveVoiceEndpoint, setVoiceRegionEndpoint, voiceStatesEndpoint } from './voice';
+import {
+  disconnectVoiceEndpoint,
+  joinVoiceEndpoint,
+  moveVoiceEndpoint,
+  setVoiceRegionEndpoint,
+  voiceProbeEndpoint,
+  voiceRegionsEndpoint,
+  voiceStatesEndpoint,
+} from './voice';
 import {
   addMemberRoleEndpoint,
   cloneRoleEndpoint,
@@ -208,6 +216,8 @@ export const ENDPOINTS = {
   disconnectVoice: disconnectVoiceEndpoint,
   moveVoice: moveVoiceEndpoint,
   setVoiceRegion: setVoiceRegionEndpoint,
+  voiceRegions: voiceRegionsEndpoint,
+  voiceProbe: voiceProbeEndpoint,
   listFriends: listFriendsEndpoint,
   sendFriendRequest: sendFriendRequestEndpoint,
   respondFriendRequest: respondFriendRequestEndpoint,

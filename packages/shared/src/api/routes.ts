@@ -136,6 +136,8 @@ export const ROUTES = {
   },
   moveVoice: { method: 'POST', paths: ['/api/v1/teams/:teamId/channels/:channelId/move', '/api/teams/:teamId/channels/:channelId/move'] },
   setVoiceRegion: { method: 'PATCH', paths: ['/api/v1/teams/:teamId/channels/:channelId/region', '/api/teams/:teamId/channels/:channelId/region'] },
+  voiceRegions: { method: 'GET', paths: ['/api/v1/voice/regions'] },
+  voiceProbe: { method: 'GET', paths: ['/api/v1/voice/probe'] },
   listFriends: { method: 'GET', paths: ['/api/v1/me/friends', '/api/me/friends'] },
   sendFriendRequest: { method: 'POST', paths: ['/api/v1/me/friends', '/api/me/friends'] },
   respondFriendRequest: { method: 'POST', paths: ['/api/v1/me/friends/:userId', '/api/me/friends/:userId'] },

@@ -99,3 +99,20 @@ export const setVoiceRegionEndpoint = defineEndpoint({
   response: z.object({ success: z.literal(true), region: z.enum(VOICE_REGIONS) }),
   bodyLimit: BODY_LIMIT.SMALL,
 });
+
+/** A voice region and the address to probe its SFU node's latency at (a path on this origin or a URL), null when no node serves it. */
+export const voiceRegionProbeSchema = z.object({ region: z.enum(VOICE_REGIONS), probeUrl: z.string().nullable() });
+export type VoiceRegionProbe = z.infer<typeof voiceRegionProbeSchema>;
+
+export const voiceRegionsEndpoint = defineEndpoint({
+  ...ROUTES.voiceRegions,
+  summary: 'Every voice region with the probe address of the SFU node serving it (null: no node serves it), for the latency panel',
+  response: z.object({ success: z.literal(true), regions: z.array(voiceRegionProbeSchema) }),
+});
+
+export const voiceProbeEndpoint = defineEndpoint({
+  ...ROUTES.voiceProbe,
+  summary: "A latency probe of this server's SFU region: answers at once, never cached",
+  auth: 'public',
+  response: z.object({ success: z.literal(true) }),
+});

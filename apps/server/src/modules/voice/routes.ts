@@ -1,12 +1,21 @@
 import type { FastifyInstance } from 'fastify';
-import { disconnectVoiceEndpoint, joinVoiceEndpoint, moveVoiceEndpoint, setVoiceRegionEndpoint, voiceStatesEndpoint } from '@rally/shared/api/voice';
+import {
+  disconnectVoiceEndpoint,
+  joinVoiceEndpoint,
+  moveVoiceEndpoint,
+  setVoiceRegionEndpoint,
+  voiceProbeEndpoint,
+  voiceRegionsEndpoint,
+  voiceStatesEndpoint,
+} from '@rally/shared/api/voice';
 import type { VoiceRegion } from '@rally/shared/voice/regions';
 import { addEndpoint } from '../../http/endpoint';
 import { moveVoice } from './move';
 import { proxyUpgrade, VOICE_SIGNALING_PATH } from './proxy';
+import { voiceRegionProbes } from './regions';
 import { disconnectVoice, joinVoice, setVoiceRegion, voiceStatesOf } from './service';
 
-/** Voice channels (docs/voice.md): joining, who is in them, moving and disconnecting, the region; and the SFU's signalling path. */
+/** Voice channels (docs/voice.md): joining, who is in them, moving and disconnecting, the region, the regions' latency probes; and the SFU's signalling path. */
 export async function voiceRoutes(app: FastifyInstance): Promise<void> {
   const { voice } = app;
 
@@ -30,6 +39,14 @@ export async function voiceRoutes(app: FastifyInstance): Promise<void> {
   addEndpoint(app, setVoiceRegionEndpoint, async ({ deps, access, channel, body }) => {
     const row = await setVoiceRegion(deps, { access, channel }, body.region);
     return { success: true as const, region: row.region as VoiceRegion };
+  });
+
+  addEndpoint(app, voiceRegionsEndpoint, () => ({ success: true as const, regions: voiceRegionProbes(voice.settings) }));
+
+  // A latency probe: nothing read, nothing cached (each sample must reach the server).
+  addEndpoint(app, voiceProbeEndpoint, ({ reply }) => {
+    reply.header('cache-control', 'no-store');
+    return { success: true as const };
   });
 
   app.upgrades.add(VOICE_SIGNALING_PATH, (request, socket, head) => {

@@ -1,9 +1,11 @@
 import type { Team } from '@rally/shared/api/teams';
+import { ChannelPermission, hasBit } from '@rally/shared/permissions';
 import { useCallback, useEffect, useState, type ComponentProps, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SettingsDialog } from '../../components/ui/SettingsDialog';
 import { useTeamAccess } from '../teams/access';
 import { useTeamChannels } from '../teams/channel-queries';
+import { VoiceRegionTab } from '../voice/VoiceRegionTab';
 import { CategoryOverviewTab } from './CategoryOverviewTab';
 import { ChannelOverviewTab } from './ChannelOverviewTab';
 import { PermissionEditor } from './PermissionEditor';
@@ -17,10 +19,12 @@ interface Subject {
   scope: ComponentProps<typeof PermissionEditor>['scope'];
   /** The user's permission mask on it. */
   held: number;
+  /** A voice channel's Region tab, for MANAGE_CHANNEL holders. */
+  region?: (onDirtyChange: (dirty: boolean) => void) => ReactNode;
 }
 
 /**
- * Settings of a channel or a category (spec 001 §2): Overview and Permissions. A tab with unsaved
+ * Settings of a channel or a category (spec 001 §2): Overview and Permissions (and Region for a voice channel). A tab with unsaved
  * changes keeps the focus until they are saved or reset (its SaveBar says so). The dialog closes
  * when its subject goes away (deleted here or elsewhere, or no longer visible).
  */
@@ -51,6 +55,7 @@ function OverwritableSettings({ team, subject, onClose }: { team: TeamRef; subje
           label: t('settings.permissions'),
           render: () => <PermissionEditor team={team} scope={subject.scope} held={subject.held} onDirtyChange={onDirtyChange} />,
         },
+        ...(subject.region ? [{ id: 'region', label: t('settings.region'), render: () => subject.region?.(onDirtyChange) }] : []),
       ]}
     />
   );
@@ -66,6 +71,9 @@ export function ChannelSettingsDialog({ team, channelId, onClose }: { team: Team
     overview: (onDirtyChange) => <ChannelOverviewTab team={team} channel={channel} onDirtyChange={onDirtyChange} onDeleted={onClose} />,
     scope: { kind: 'channel', id: channel.id, type: channel.type, permissions: channel.permissions },
     held: access.channelPermissions(channel),
+    ...(channel.type === 'voice' && hasBit(access.channelPermissions(channel), ChannelPermission.MANAGE_CHANNEL)
+      ? { region: (onDirtyChange) => <VoiceRegionTab teamId={team.id} channel={channel} onDirtyChange={onDirtyChange} /> }
+      : {}),
   };
   return <OverwritableSettings team={team} subject={subject} onClose={onClose} />;
 }

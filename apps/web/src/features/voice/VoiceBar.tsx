@@ -1,8 +1,10 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useTeamChannels } from '../teams/channel-queries';
 import { leaveVoice, setVoiceDeafened, setVoiceMuted, useVoiceSession } from './voice-session';
 import styles from './Voice.module.css';
+import { VoiceSettingsDialog } from './VoiceSettingsDialog';
 
 /** The ping's colour (001 §9): under 100 ms green, under 200 ms yellow, else orange. */
 export function pingColour(ms: number): 'pingGood' | 'pingFair' | 'pingPoor' {
@@ -13,12 +15,14 @@ export function pingColour(ms: number): 'pingGood' | 'pingFair' | 'pingPoor' {
 
 /**
  * The call this tab is in (001 §2 voice bar): its state, the channel, how many others are there,
- * mute (kept on this device), deafen and leave. Nothing while there is no call.
+ * mute (kept on this device), deafen, the voice settings (devices, input volume) and leave. Nothing
+ * while there is no call.
  */
 export function VoiceBar() {
   const { t } = useTranslation(['voice', 'errors']);
   const session = useVoiceSession();
   const channels = useTeamChannels(session?.teamId ?? '', session !== null).data?.channels;
+  const [settingsOpen, setSettingsOpen] = useState(false);
   if (!session) return null;
   const channel = channels?.find((c) => c.id === session.channelId);
   const status =
@@ -51,10 +55,14 @@ export function VoiceBar() {
             </button>
           </>
         )}
+        <button type="button" className={styles.barButton} aria-haspopup="dialog" onClick={() => setSettingsOpen(true)}>
+          {t('bar.settings')}
+        </button>
         <button type="button" className={`${styles.barButton} ${styles.leave}`} onClick={leaveVoice}>
           {live ? t('bar.leave') : t('bar.dismiss')}
         </button>
       </div>
+      <VoiceSettingsDialog open={settingsOpen} onClose={() => setSettingsOpen(false)} />
     </section>
   );
 }

@@ -1,5 +1,8 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Channel } from '@rally/shared/api/teams';
+import type { VoiceRegion } from '@rally/shared/voice/regions';
 import { ApiError, call } from '../../lib/api';
+import { upsertChannel } from '../teams/cache';
 import { readVoiceJoin } from './queries';
 import { voiceJoined, voiceRequested, voiceRequestFailed } from './voice-session';
 
@@ -31,5 +34,17 @@ export function useMoveVoice() {
   return useMutation({
     mutationFn: ({ teamId, channelId, userId, fromChannelId }: { teamId: string; channelId: string; userId: string; fromChannelId: string }) =>
       call('moveVoice', { params: { teamId, channelId }, body: { userId, fromChannelId } }),
+  });
+}
+
+/** Set a voice channel's region (MANAGE_CHANNEL): into the channel's cache at once; CHANNEL_UPDATED tells the others. */
+export function useSetVoiceRegion(teamId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ channel, region }: { channel: Channel; region: VoiceRegion }) => {
+      const answer = await call('setVoiceRegion', { params: { teamId, channelId: channel.id }, body: { region } });
+      return { ...channel, region: answer.region };
+    },
+    onSuccess: (channel) => upsertChannel(qc, channel),
   });
 }

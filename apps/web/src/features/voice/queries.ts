@@ -28,3 +28,12 @@ export async function readVoiceJoin(teamId: string, channelId: string, moveToken
   const { success: _success, ...join } = await call('joinVoice', { params: { teamId, channelId }, query: { token: moveToken } });
   return join;
 }
+
+/** Every voice region with the probe address of the SFU node serving it, null where none does (the region panel). */
+export function useVoiceRegions() {
+  return useQuery({
+    queryKey: queryKeys.voiceRegions,
+    queryFn: async ({ signal }) => (await call('voiceRegions', {}, { signal })).regions,
+    staleTime: 5 * 60_000,
+  });
+}

@@ -1,5 +1,6 @@
 import type { VoiceJoin } from '@rally/shared/api/voice';
 import { serverMessageSchema, type ClientMessage, type ParticipantState, type ServerMessage, type TrackMap } from '@rally/shared/voice/signaling';
+import { openMicrophone, playOn, voiceDevicePreferences, type Microphone, type VoiceDevicePrefs } from './voice-devices';
 
 /** Connection states of 001 §3 (request is the join call before this class exists). */
 export type VoiceState = 'joining' | 'connected' | 'reconnecting' | 'disconnected';
@@ -50,7 +51,9 @@ export function signalingUrl(endpoint: string, loc: { protocol: string; host: st
 export class VoiceConnection {
   private readonly socket: WebSocket;
   private readonly pc: RTCPeerConnection;
+  /** What is sent: the microphone through its input volume (voice-devices.ts). */
   private microphone: MediaStreamTrack | null = null;
+  private mic: Microphone | null = null;
   private readonly audio = new Map<string, HTMLAudioElement>();
   private tracks: TrackMap = {};
   private levels: AudioContext | null = null;
@@ -91,16 +94,18 @@ export class VoiceConnection {
 
   private async startMicrophone(): Promise<void> {
     try {
-      const stream = await navigator.mediaDevices.getUserMedia({ audio: { echoCancellation: true, noiseSuppression: true } });
+      const mic = await openMicrophone(voiceDevicePreferences.get());
       if (this.closed) {
-        stream.getTracks().forEach((track) => track.stop());
+        mic.stop();
         return;
       }
-      this.microphone = stream.getAudioTracks()[0] ?? null;
-      if (!this.microphone) return;
+      this.mic = mic;
+      this.microphone = mic.track;
       this.microphone.enabled = !this.muted;
       this.send({ op: 'publish', source: 'microphone' });
       this.sendState();
+      // Settings changed while the microphone was opening.
+      void this.applyDevices(voiceDevicePreferences.get()).catch(() => undefined);
     } catch {
       // No microphone (or refused): the call goes on, listening only.
       this.muted = true;
@@ -185,6 +190,7 @@ export class VoiceConnection {
       this.audio.set(mid, element);
     }
     element.muted = this.deafened;
+    playOn(element, voiceDevicePreferences.get().output);
     element.srcObject = stream;
     void element.play().catch(() => undefined);
     this.listen(mid, stream);
@@ -262,6 +268,25 @@ export class VoiceConnection {
     this.sendState();
   }
 
+  /**
+   * The device settings changed (voice-devices.ts), applied at once: the input volume and device on
+   * what is sent (a new track, without Web Audio, replaces the old one on its sender without an
+   * offer), the output on what plays.
+   */
+  async applyDevices(prefs: VoiceDevicePrefs): Promise<void> {
+    for (const element of this.audio.values()) playOn(element, prefs.output);
+    const { mic } = this;
+    if (!mic || this.closed) return;
+    mic.setVolume(prefs.inputVolume);
+    await mic.setDevice(prefs.input);
+    const previous = this.microphone;
+    if (this.closed || mic.track === previous) return;
+    mic.track.enabled = !this.muted;
+    this.microphone = mic.track;
+    const sender = this.pc.getSenders().find((s) => s.track === previous);
+    await sender?.replaceTrack(mic.track);
+  }
+
   setDeafened(deafened: boolean): void {
     this.deafened = deafened;
     for (const element of this.audio.values()) element.muted = deafened;
@@ -285,7 +310,7 @@ export class VoiceConnection {
   private end(reason?: string): void {
     if (this.closed) return;
     this.closed = true;
-    this.microphone?.stop();
+    this.mic?.stop();
     window.clearInterval(this.levelTimer);
     window.clearInterval(this.pingTimer);
     window.clearTimeout(this.lostTimer);
