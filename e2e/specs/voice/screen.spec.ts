@@ -7,7 +7,8 @@ import { expect, test } from '../../fixtures/test';
  * Screen share through Rally's SFU (issue 11, docs/voice.md), in Chromium with its fake capture
  * (with --use-fake-device-for-media-stream and --use-fake-ui-for-media-stream, getDisplayMedia
  * answers at once with a moving test picture): one member shares, the other picks the tile, watches
- * the decoded picture and full screen, and the tile goes when the share stops.
+ * the decoded picture and full screen, and the tile goes when the share stops; a second share in
+ * the channel is refused (the e2e server allows one, playwright.config.ts).
  */
 test.use({
   launchOptions: {
@@ -27,7 +28,10 @@ const screens = (page: Page) => page.getByRole('region', { name: 'Shared screens
 
 /** Frames the <video> has decoded and shown so far. */
 const framesShown = (page: Page, name: string) =>
-  page.getByRole('region', { name: 'Shared screens' }).getByLabel(name).evaluate((video: HTMLVideoElement) => video.getVideoPlaybackQuality().totalVideoFrames);
+  page
+    .getByRole('region', { name: 'Shared screens' })
+    .getByLabel(name)
+    .evaluate((video: HTMLVideoElement) => video.getVideoPlaybackQuality().totalVideoFrames);
 
 async function joinLounge(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Join voice channel' }).click();
@@ -64,9 +68,26 @@ test('a member shares a screen; another picks it, watches it decode, goes full s
   const pick = screens(bob).getByRole('button', { name: `Watch ${user.username}'s screen` });
   await expect(pick).toBeVisible();
   await expect(screens(bob).locator('video')).toHaveCount(0);
-  // Alice has no tile of her own screen.
-  await expect(screens(alice)).toBeHidden();
+  // Alice sees what she sends (her own picture, no round trip).
+  await expect
+    .poll(() =>
+      screens(alice)
+        .getByLabel('Your screen')
+        .evaluate((v: HTMLVideoElement) => v.videoWidth),
+    )
+    .toBeGreaterThan(0);
+  await expect(screens(alice).getByRole('button', { name: /^Watch / })).toHaveCount(0);
+  await snap(alice, testInfo, 'screen-0-sharing');
   await snap(bob, testInfo, 'screen-1-tile');
+
+  // The e2e server allows one screen share per channel (VOICE_MAX_SCREENSHARES=1): Bob's is refused.
+  const bobsShare = bar(bob).getByRole('button', { name: 'Share screen' });
+  await bobsShare.click();
+  await expect(bob.getByRole('alert').filter({ hasText: 'Maximum screenshare limit reached.' })).toBeVisible();
+  await expect(bobsShare).toHaveAttribute('aria-pressed', 'false');
+  await expect(bobsShare).toBeEnabled();
+  await snap(bob, testInfo, 'screen-1-limit');
+  await expect(aliceInBobsPanel).toContainText('sharing their screen');
 
   await pick.click();
   const screenName = `${user.username}'s screen`;
@@ -95,8 +116,9 @@ test('a member shares a screen; another picks it, watches it decode, goes full s
   await pick.click();
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 20_000 }).toBeGreaterThan(0);
 
-  // Alice stops sharing: Bob's tile goes, and so does the mark.
-  await share.click();
+  // Alice stops sharing (her preview's button, the same as the bar's toggle): Bob's tile goes, and so does the mark.
+  await screens(alice).getByRole('button', { name: 'Stop sharing' }).click();
+  await expect(screens(alice)).toBeHidden();
   await expect(share).toHaveAttribute('aria-pressed', 'false');
   await expect(screens(bob)).toBeHidden();
   await expect(aliceInBobsPanel).not.toContainText('sharing their screen');
@@ -104,8 +126,15 @@ test('a member shares a screen; another picks it, watches it decode, goes full s
   // She shares again: the tile is back, to be picked again.
   await share.click();
   await expect(share).toHaveAttribute('aria-pressed', 'true');
-  await screens(bob).getByRole('button', { name: `Watch ${user.username}'s screen` }).click();
+  await screens(bob)
+    .getByRole('button', { name: `Watch ${user.username}'s screen` })
+    .click();
   await expect.poll(() => framesShown(bob, screenName), { timeout: 20_000 }).toBeGreaterThan(10);
+
+  // The bar's toggle stops it too.
+  await share.click();
+  await expect(share).toHaveAttribute('aria-pressed', 'false');
+  await expect(screens(bob)).toBeHidden();
 });
 
 test('a screen capture that fails says so; a cancelled picker says nothing', async ({ user, team, openAs }) => {

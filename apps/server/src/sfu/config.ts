@@ -41,7 +41,7 @@ export const mediaSettingsSchema = z.object({
   SFU_ICE_SERVERS: iceServersSchema.optional(),
   /**
    * The most screens shared at once in one voice channel; the next is refused with
-   * screenshare_limit_reached. Each costs every viewer up to about 6 Mbit/s (a Plus 1080p60 share).
+   * screenshare_limit_reached. Each costs every member watching it up to about 6 Mbit/s (a Plus 1080p60 share).
    */
   VOICE_MAX_SCREENSHARES: z.coerce.number().int().min(1).max(MAX_SCREENSHARES_LIMIT).default(5),
 });

@@ -1,12 +1,4 @@
-import {
-  MediaStreamTrack,
-  PictureLossIndication,
-  RTCPeerConnection,
-  RtcpPayloadSpecificFeedback,
-  RtpHeader,
-  RtpPacket,
-  type RTCRtpTransceiver,
-} from 'werift';
+import { MediaStreamTrack, PictureLossIndication, RTCPeerConnection, RtcpPayloadSpecificFeedback, RtpHeader, RtpPacket, type RTCRtpTransceiver } from 'werift';
 import WebSocket from 'ws';
 import { serverMessageSchema, type MediaSource, type ServerMessage, type TrackMap } from '@rally/shared/voice/signaling';
 import { messageText } from '../../src/gateway/message-text';

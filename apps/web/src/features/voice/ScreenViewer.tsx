@@ -4,25 +4,32 @@ import type { TrackMap } from '@rally/shared/voice/signaling';
 import { Button } from '../../components/ui/Button';
 import { useTeamMembers } from '../teams/members-queries';
 import { midCarrying, sharers } from './screen-share';
-import { currentVoiceConnection, setWatching, type VoiceSession } from './voice-session';
+import { currentVoiceConnection, setWatching, stopScreenShare, type VoiceSession } from './voice-session';
 import styles from './Voice.module.css';
 
 /**
- * The screens shared in the user's call (001 §2 voice panel): a tile per sharer, which the user
- * picks to watch (only then does the SFU send it), with full screen (Escape leaves) and stop watching.
+ * The screens shared in the user's call (001 §2 voice panel): the user's own (a preview, and stop
+ * sharing), then a tile per sharer, which the user picks to watch (only then does the SFU send it),
+ * with full screen (Escape leaves) and stop watching.
  */
 export function ScreenViewer({ teamId, session }: { teamId: string; session: VoiceSession }) {
   const { t } = useTranslation('voice');
   const headingId = useId();
   const members = useTeamMembers(teamId).data;
   const shared = sharers(session.others);
-  if (shared.length === 0) return null;
+  const own = session.screen === 'on';
+  if (shared.length === 0 && !own) return null;
   return (
     <section className={styles.screens} aria-labelledby={headingId}>
       <h3 id={headingId} className={styles.screensTitle}>
         {t('screens.title')}
       </h3>
       <ul className={styles.screenGrid}>
+        {own && (
+          <li>
+            <OwnScreenTile />
+          </li>
+        )}
         {shared.map((userId) => (
           <li key={userId}>
             <ScreenTile
@@ -84,6 +91,37 @@ function ScreenTile({ userId, name, watching, tracks }: { userId: string; name: 
             </Button>
           </span>
         )}
+      </div>
+    </div>
+  );
+}
+
+/** The user's own shared screen, as it is sent (the local track, no round trip). */
+function OwnScreenTile() {
+  const { t } = useTranslation('voice');
+  const video = useRef<HTMLVideoElement>(null);
+
+  useEffect(() => {
+    const element = video.current;
+    const track = currentVoiceConnection()?.sharedScreen();
+    if (!element || !track) return;
+    element.srcObject = new MediaStream([track]);
+    void element.play().catch(() => undefined);
+    return () => {
+      element.srcObject = null;
+    };
+  }, []);
+
+  return (
+    <div className={styles.screenTile} data-watching>
+      <video ref={video} className={styles.screenVideo} aria-label={t('screens.own')} autoPlay muted playsInline />
+      <div className={styles.screenFooter}>
+        <span className={styles.screenName}>{t('screens.own')}</span>
+        <span className={styles.screenControls}>
+          <Button variant="danger" size="sm" onClick={stopScreenShare}>
+            {t('screens.stopSharing')}
+          </Button>
+        </span>
       </div>
     </div>
   );

@@ -310,6 +310,11 @@ export class VoiceConnection {
     this.send({ op: 'publish', source: 'screen' });
   }
 
+  /** The screen this client sends now (its own preview). */
+  sharedScreen(): MediaStreamTrack | null {
+    return this.screen;
+  }
+
   /** Stop sending the screen, and tell the SFU. */
   stopScreen(): void {
     if (!this.screen) return;
