@@ -67,6 +67,11 @@ export function useVoiceSession(): VoiceSession | null {
   );
 }
 
+/** The current call now, outside React (tests, event handlers). */
+export function currentVoiceSession(): VoiceSession | null {
+  return session;
+}
+
 /** The join call is under way for this channel (the previous call, if any, is left first). */
 export function voiceRequested(teamId: string, channelId: string): void {
   connection?.leave();
