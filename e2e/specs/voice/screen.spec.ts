@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../fixtures/chromium';
-import { snap } from '../../fixtures/screenshots';
+import { PICTURE_VARIANTS, snap } from '../../fixtures/screenshots';
 import { expect, test } from '../../fixtures/test';
 
 /**
@@ -170,3 +170,30 @@ test('a screen capture that fails says so; a cancelled picker says nothing', asy
   await expect(share).toHaveAttribute('aria-pressed', 'false');
   await expect(share).toBeEnabled();
 });
+
+/** Pictures of a watched screen, in English on a desktop and Turkish on a phone. */
+for (const { language, size, viewport } of PICTURE_VARIANTS) {
+  test(`pictures: a shared screen watched (${language}, ${size})`, async ({ user, team, teammate, openAs }, testInfo) => {
+    const created = await user.api.put(`/api/v1/teams/${team.id}/channels`, { data: { name: 'Lounge', type: 'voice' } });
+    const channelId = ((await created.json()) as { channel: { id: string } }).channel.id;
+    const path = `/teams/${team.id}/channels/${channelId}`;
+    const alice = await openAs(user, path);
+    await joinLounge(alice);
+    await bar(alice).getByRole('button', { name: 'Share screen' }).click();
+
+    const bob = await openAs(teammate, '/');
+    await bob.setViewportSize(viewport);
+    await bob.evaluate((lng) => localStorage.setItem('rally.language', lng), language);
+    await bob.goto(path);
+    await expect(bob.locator('html')).toHaveAttribute('lang', language);
+    const texts =
+      language === 'en'
+        ? { join: 'Join voice channel', screens: 'Shared screens', watch: `Watch ${user.username}'s screen`, screen: `${user.username}'s screen` }
+        : { join: 'Ses kanalına katıl', screens: 'Paylaşılan ekranlar', watch: `${user.username} ekranını izle`, screen: `${user.username} ekranı` };
+    await bob.getByRole('button', { name: texts.join }).click();
+    const shared = bob.getByRole('region', { name: texts.screens });
+    await shared.getByRole('button', { name: texts.watch }).click();
+    await expect.poll(() => shared.getByLabel(texts.screen).evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 20_000 }).toBeGreaterThan(0);
+    await snap(bob, testInfo, `screen-pic-watching-${language}-${size}`);
+  });
+}
