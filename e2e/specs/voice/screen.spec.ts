@@ -44,6 +44,8 @@ test('a member shares a screen; another picks it, watches it decode, goes full s
   teammate,
   openAs,
 }, testInfo) => {
+  // Two calls, four pictures with their accessibility checks and three shares: about 25 s alone, twice that beside another voice test.
+  test.setTimeout(120_000);
   const created = await user.api.put(`/api/v1/teams/${team.id}/channels`, { data: { name: 'Lounge', type: 'voice' } });
   expect(created.status()).toBe(201);
   const channelId = ((await created.json()) as { channel: { id: string } }).channel.id;
