@@ -62,6 +62,8 @@ export default defineConfig({
       SMTP_URL: '',
       DEV_PAGES: '',
       LOG_LEVEL: 'warn',
+      // One screen share per voice channel, so that specs/voice/screen.spec.ts reaches the limit with two members.
+      VOICE_MAX_SCREENSHARES: '1',
       DATABASE_URL: '',
       REDIS_URL: '',
     },

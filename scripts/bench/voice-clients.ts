@@ -1,4 +1,4 @@
-import type { MediaSource } from '@rally/shared/voice/signaling';
+import { MAX_WATCHED_SCREENS, type MediaSource } from '@rally/shared/voice/signaling';
 import { TestVoiceClient, vp8KeyFrame } from '../../apps/server/test/helpers/voice-client';
 
 /**
@@ -6,7 +6,8 @@ import { TestVoiceClient, vp8KeyFrame } from '../../apps/server/test/helpers/voi
  * drives it over IPC): werift peer connections that answer the SFU's offers as the web client does,
  * send synthetic Opus-sized packets (50 a second) and VP8 screen frames (30 a second of 5 packets,
  * about 1.3 Mbit/s, a legal 1280×720 key frame header on each frame's first packet) and count, per
- * m-line, what arrives.
+ * m-line, what arrives. Each watches every other participant's screen (the SFU forwards a screen
+ * only to those who watch it).
  */
 
 export interface VoiceBenchPeer {
@@ -55,12 +56,19 @@ async function join(url: string, peers: VoiceBenchPeer[]): Promise<number> {
         else client.publish(source, vp8, VIDEO_FRAME_MS, VIDEO_PACKETS_PER_FRAME);
       }
       clients.push({ peer, client });
+      watchScreens(client, peer.userId);
     } catch (err) {
       failed += 1;
       console.error(`voice bench: ${peer.userId} could not join: ${String(err)}`);
     }
   }
   return failed;
+}
+
+/** Screens reach only those who watch them: every participant watches every other's (as many as the SFU allows). */
+function watchScreens(client: TestVoiceClient, userId: string): void {
+  const sharers = roster.filter((peer) => peer.userId !== userId && peer.publish.includes('screen')).map((peer) => peer.userId);
+  if (sharers.length > 0) client.send({ op: 'watch', userIds: sharers.slice(0, MAX_WATCHED_SCREENS) });
 }
 
 function counts(): PeerCounts[] {
@@ -82,6 +90,7 @@ async function leave(): Promise<void> {
 process.on('message', (command: VoiceClientsCommand) => {
   if (command.type === 'join') {
     roster = command.roster;
+    for (const { peer, client } of clients) watchScreens(client, peer.userId);
     void join(command.url, command.peers).then((failed) => reply({ type: 'joined', failed }));
   } else if (command.type === 'counts') reply({ type: 'counts', peers: counts() });
   else if (command.type === 'leave') void leave().then(() => reply({ type: 'left' }));

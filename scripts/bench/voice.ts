@@ -87,7 +87,8 @@ class SfuProcess {
   }
 
   static start(secret: string): Promise<SfuProcess> {
-    const env = { ...process.env, SFU_SECRET: secret, SFU_HOST: '127.0.0.1', SFU_PORT: '0', LOG_LEVEL: 'warn' };
+    // Every simulated participant may share a screen at once (the bench's largest room is 8).
+    const env = { ...process.env, SFU_SECRET: secret, SFU_HOST: '127.0.0.1', SFU_PORT: '0', LOG_LEVEL: 'warn', VOICE_MAX_SCREENSHARES: '25' };
     const child = fork(SFU_ENTRY, [], { execArgv: ['--import', 'tsx'], env, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     return new Promise((resolve, reject) => {
       child.once('exit', (code) => reject(new Error(`the SFU exited (${code})`)));

@@ -20,6 +20,7 @@ describe('loadConfig', () => {
       DEFAULT_COUNTRY: 'TR',
       COUNTRY_HEADER: 'cf-ipcountry',
       LOGIN_FAILURES_BEFORE_CAPTCHA: 3,
+      VOICE_MAX_SCREENSHARES: 5,
     });
     expect(config.RATE_LIMIT_REGISTER).toEqual({ count: 10, windowMs: 3_600_000 });
     expect(config.RATE_LIMIT_LOGIN).toEqual({ count: 20, windowMs: 300_000 });
@@ -40,6 +41,7 @@ describe('loadConfig', () => {
     expect(config.RATE_LIMIT_LOGIN).toEqual({ count: 5, windowMs: 60_000 });
     expect(config.DATABASE_URL).toBeUndefined();
     expect(loadConfig({ ALLOWED_REGIONS: '*' }).ALLOWED_REGIONS).toEqual(['*']);
+    expect(loadConfig({ VOICE_MAX_SCREENSHARES: '2' }).VOICE_MAX_SCREENSHARES).toBe(2);
   });
 
   it.each([
@@ -51,6 +53,8 @@ describe('loadConfig', () => {
     ['RATE_LIMIT_REGISTER', '10 per hour'],
     ['DATABASE_URL', 'mysql://localhost/db'],
     ['CAPTCHA_MAX_NUMBER', '5'],
+    ['VOICE_MAX_SCREENSHARES', '0'],
+    ['VOICE_MAX_SCREENSHARES', '26'],
   ])('throws a ConfigError naming %s for %j', (name, value) => {
     const err = configError({ [name]: value });
     expect(err).toBeInstanceOf(ConfigError);

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { VOICE_REGIONS } from '@rally/shared/voice/regions';
+import { MAX_WATCHED_SCREENS } from '@rally/shared/voice/signaling';
 import type { MediaNetwork } from './werift/peer-config';
+
+/** The highest VOICE_MAX_SCREENSHARES may be set (a viewer cannot watch more at once). */
+const MAX_SCREENSHARES_LIMIT = MAX_WATCHED_SCREENS;
 
 /** "MIN-MAX", a UDP port range for the ICE sockets. */
 const portRange = z
@@ -35,6 +39,11 @@ export const mediaSettingsSchema = z.object({
   SFU_ANNOUNCED_ADDRESS: z.string().min(1).optional(),
   /** STUN/TURN servers for the SFU and for clients (coturn for users behind strict NATs). */
   SFU_ICE_SERVERS: iceServersSchema.optional(),
+  /**
+   * The most screens shared at once in one voice channel; the next is refused with
+   * screenshare_limit_reached. Each costs every member watching it up to about 6 Mbit/s (a Plus 1080p60 share).
+   */
+  VOICE_MAX_SCREENSHARES: z.coerce.number().int().min(1).max(MAX_SCREENSHARES_LIMIT).default(5),
 });
 export type MediaSettings = z.infer<typeof mediaSettingsSchema>;
 

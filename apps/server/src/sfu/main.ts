@@ -19,7 +19,7 @@ const settings = mediaSettingsSchema
   .parse(Object.fromEntries(Object.entries(process.env).filter(([, v]) => v !== '')));
 
 const report = (message: SfuToApi) => process.send?.(message);
-const engine = new WeriftEngine(mediaNetwork(settings));
+const engine = new WeriftEngine(mediaNetwork(settings), { maxScreenShares: settings.VOICE_MAX_SCREENSHARES });
 const signaling = new SignalingServer(engine, settings.SFU_SECRET, {
   joined: (grant) => report({ type: 'joined', grant }),
   changed: (grant, state) => report({ type: 'changed', grant, state }),

@@ -10,7 +10,8 @@ import { WeriftEngine } from './werift/engine';
 const SECRET = 'sfu-test-secret';
 const CAP = { width: 1280, height: 720, fps: 30 };
 
-const engine = new WeriftEngine({ iceServers: [], loopback: true });
+/** Two screens at once per room (VOICE_MAX_SCREENSHARES), so that the third is refused. */
+const engine = new WeriftEngine({ iceServers: [], loopback: true }, { maxScreenShares: 2 });
 const reports: string[] = [];
 const signaling = new SignalingServer(engine, SECRET, {
   joined: (grant) => reports.push(`joined ${grant.userId} ${grant.channelId}`),
@@ -149,17 +150,51 @@ describe('SFU signalling', () => {
 });
 
 describe('SFU screen share', () => {
-  it('forwards a screen within the cap', async () => {
+  it('forwards a screen within the cap only to those who watch it', async () => {
     const alice = await join('alice');
     const bob = await join('bob');
+    const carol = await join('carol');
     alice.publish('screen', () => vp8KeyFrame(1280, 720), 40);
+    await bob.next('participant', (m) => m.participant.userId === 'alice' && m.participant.sources.includes('screen'));
+    bob.watch('alice');
     await until(() => bob.receivedFrom('alice', 'screen') > 10, 'bob sees the screen');
     expect(engine.stats().forwardedVideo).toBe(1);
+    expect(Object.values(carol.tracks).some((feed) => feed?.source === 'screen')).toBe(false);
+    expect(carol.received.size).toBe(0);
+
+    // A late joiner gets no screen until it watches one.
+    const dave = await join('dave');
+    dave.watch('alice');
+    await until(() => dave.receivedFrom('alice', 'screen') > 10, 'dave sees the screen');
+    expect(engine.stats().forwardedVideo).toBe(2);
+
+    // Bob stops watching: the m-line is kept for a later feed, and carries nothing now.
+    bob.watch();
+    await until(() => Object.values(bob.tracks).every((feed) => feed === null), 'bob told the m-line is idle');
+    expect(engine.stats().forwardedVideo).toBe(1);
+  });
+
+  it("passes a viewer's keyframe request to the screen's publisher, also from a viewer that sends its microphone", async () => {
+    const alice = await join('alice');
+    const bob = await join('bob');
+    bob.publish('microphone', opus);
+    alice.publish('screen', () => vp8KeyFrame(1280, 720), 40);
+    await bob.next('participant', (m) => m.participant.userId === 'alice' && m.participant.sources.includes('screen'));
+    bob.watch('alice');
+    await until(() => bob.receivedFrom('alice', 'screen') > 5, 'bob sees the screen');
+    // Without the fix, none of bob's requests would arrive (werift hands them to the receiver of his
+    // microphone); at most the one the SFU makes for a new viewer could be counted here.
+    const before = alice.keyFrameRequests;
+    await until(async () => {
+      await bob.requestKeyFrame('alice', 'screen');
+      return alice.keyFrameRequests >= before + 3;
+    }, "bob's requests reach alice");
   });
 
   it('stops taking a screen larger than the cap, whatever the client claims', async () => {
     const alice = await join('alice');
     const bob = await join('bob');
+    bob.watch('alice');
     alice.publish('screen', () => vp8KeyFrame(1920, 1080), 40);
     expect((await alice.next('unpublished')).reason).toBe('screen_cap_exceeded');
     await bob.next('participant', (m) => m.participant.userId === 'alice' && m.participant.sources.length === 0);
@@ -168,5 +203,34 @@ describe('SFU screen share', () => {
     const sent = alice.sent;
     await until(() => alice.sent > sent + 10, 'alice keeps sending');
     expect(bob.receivedFrom('alice', 'screen')).toBe(seen);
+  });
+
+  it('refuses a screen beyond the room limit with screenshare_limit_reached; a place freed is taken again', async () => {
+    const alice = await join('alice');
+    const bob = await join('bob');
+    const carol = await join('carol');
+    const dave = await join('dave');
+    dave.watch('alice', 'bob', 'carol');
+    alice.publish('screen', () => vp8KeyFrame(1280, 720), 40);
+    bob.publish('screen', () => vp8KeyFrame(1280, 720), 40);
+    carol.publish('screen', () => vp8KeyFrame(1280, 720), 40);
+    expect(await carol.next('unpublished')).toEqual({ op: 'unpublished', source: 'screen', reason: 'screenshare_limit_reached' });
+    await until(() => dave.receivedFrom('alice', 'screen') > 5 && dave.receivedFrom('bob', 'screen') > 5, 'dave sees two screens');
+    expect(engine.stats().forwardedVideo).toBe(2);
+    expect(alice.messages.some((m) => m.op === 'unpublished')).toBe(false);
+    expect(bob.messages.some((m) => m.op === 'unpublished')).toBe(false);
+
+    // Another room has places of its own.
+    const erin = await join('erin', 'room-2');
+    erin.publish('screen', () => vp8KeyFrame(1280, 720), 40);
+    await until(() => reports.includes('changed erin unmuted screen'), 'erin shares in room-2');
+
+    // Alice stops: carol's next try gets her place, and dave (who watches carol) receives it.
+    alice.unpublish('screen');
+    await dave.next('participant', (m) => m.participant.userId === 'alice' && m.participant.sources.length === 0);
+    carol.messages.length = 0;
+    carol.publish('screen', () => vp8KeyFrame(1280, 720), 40);
+    await until(() => dave.receivedFrom('carol', 'screen') > 5, 'dave sees carol');
+    expect(carol.messages.some((m) => m.op === 'unpublished')).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { MediaStreamTrack, RTCPeerConnection, RtpHeader, RtpPacket, type RTCRtpTransceiver } from 'werift';
+import { MediaStreamTrack, PictureLossIndication, RTCPeerConnection, RtcpPayloadSpecificFeedback, RtpHeader, RtpPacket, type RTCRtpTransceiver } from 'werift';
 import WebSocket from 'ws';
 import { serverMessageSchema, type MediaSource, type ServerMessage, type TrackMap } from '@rally/shared/voice/signaling';
 import { messageText } from '../../src/gateway/message-text';
@@ -17,12 +17,15 @@ export class TestVoiceClient {
   tracks: TrackMap = {};
   private readonly local = new Map<MediaSource, MediaStreamTrack>();
   private readonly waiters: { test: (m: ServerMessage) => boolean; resolve: (m: ServerMessage) => void }[] = [];
-  private readonly timers: NodeJS.Timeout[] = [];
+  private readonly timers = new Map<MediaSource, NodeJS.Timeout>();
   private answering = Promise.resolve();
   closeCode: number | null = null;
   /** RTP packets written on the published sources, in all and by source. */
   sent = 0;
   readonly sentBySource = new Map<MediaSource, number>();
+  /** Keyframe requests (PLI) received for the published sources. */
+  keyFrameRequests = 0;
+  private readonly sending = new Set<RTCRtpTransceiver>();
 
   private constructor(readonly socket: WebSocket) {
     this.pc.onTrack.subscribe((track) => {
@@ -81,6 +84,17 @@ export class TestVoiceClient {
       if (!transceiver || !track) continue;
       transceiver.setDirection('sendonly');
       if (transceiver.sender.track !== track) await transceiver.sender.replaceTrack(track);
+      if (!this.sending.has(transceiver)) {
+        this.sending.add(transceiver);
+        // Read off the transport by media SSRC, as browsers do (werift's own routing tries the
+        // sender SSRC first, which here is the SFU's receiving m-line, known as one of ours).
+        const ssrc = transceiver.sender.ssrc;
+        transceiver.dtlsTransport.onRtcp.subscribe((packet) => {
+          if (packet instanceof RtcpPayloadSpecificFeedback && packet.feedback instanceof PictureLossIndication && packet.feedback.mediaSsrc === ssrc) {
+            this.keyFrameRequests += 1;
+          }
+        });
+      }
     }
     this.tracks = offer.tracks;
     const answer = await this.pc.createAnswer();
@@ -101,7 +115,9 @@ export class TestVoiceClient {
     let n = 0;
     let frame = 0;
     const clockPerFrame = source === 'microphone' ? 960 : 3000;
-    this.timers.push(
+    clearInterval(this.timers.get(source));
+    this.timers.set(
+      source,
       setInterval(() => {
         frame += 1;
         for (let i = 1; i <= perTick; i += 1) {
@@ -121,6 +137,31 @@ export class TestVoiceClient {
     );
   }
 
+  /** Stop sending a source, and tell the SFU. */
+  unpublish(source: MediaSource): void {
+    clearInterval(this.timers.get(source));
+    this.timers.delete(source);
+    this.send({ op: 'unpublish', source });
+  }
+
+  /** Receive these participants' screens (and no others). */
+  watch(...userIds: string[]): void {
+    this.send({ op: 'watch', userIds });
+  }
+
+  /**
+   * Ask for a key frame of what an m-line brings (a PLI), signed as Chromium signs its RTCP: with
+   * the SSRC of what it sends itself (its microphone), when it sends anything.
+   */
+  async requestKeyFrame(userId: string, source: MediaSource): Promise<void> {
+    const mid = Object.entries(this.tracks).find(([, feed]) => feed?.userId === userId && feed.source === source)?.[0];
+    const transceiver = this.pc.getTransceivers().find((t) => t.mid === mid);
+    const mediaSsrc = transceiver?.receiver.track?.ssrc;
+    if (!transceiver || !mediaSsrc) throw new Error(`nothing arrives from ${userId}'s ${source}`);
+    const senderSsrc = [...this.sending][0]?.sender.ssrc ?? transceiver.sender.ssrc;
+    await transceiver.dtlsTransport.sendRtcp([new RtcpPayloadSpecificFeedback({ feedback: new PictureLossIndication({ senderSsrc, mediaSsrc }) })]);
+  }
+
   /** Packets received on the m-line carrying `userId`'s `source`. */
   receivedFrom(userId: string, source: MediaSource): number {
     const mid = Object.entries(this.tracks).find(([, feed]) => feed?.userId === userId && feed.source === source)?.[0];
@@ -128,7 +169,7 @@ export class TestVoiceClient {
   }
 
   async close(): Promise<void> {
-    for (const timer of this.timers) clearInterval(timer);
+    for (const timer of this.timers.values()) clearInterval(timer);
     this.socket.close();
     await this.pc.close();
   }

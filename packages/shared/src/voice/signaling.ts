@@ -15,6 +15,9 @@ export type MediaSource = (typeof MEDIA_SOURCES)[number];
 export const screenCapSchema = z.object({ width: z.number().int(), height: z.number().int(), fps: z.number().int() });
 export type ScreenCap = z.infer<typeof screenCapSchema>;
 
+/** The most screens one client may watch at once. */
+export const MAX_WATCHED_SCREENS = 25;
+
 const sdp = z.string().min(1).max(100_000);
 
 export const clientMessageSchema = z.discriminatedUnion('op', [
@@ -24,6 +27,11 @@ export const clientMessageSchema = z.discriminatedUnion('op', [
   /** Ask for a slot to send a source on: the SFU offers a receiving m-line for it. */
   z.object({ op: z.literal('publish'), source: z.enum(MEDIA_SOURCES) }),
   z.object({ op: z.literal('unpublish'), source: z.enum(MEDIA_SOURCES) }),
+  /**
+   * The participants whose shared screens this client wants to receive (the whole list, replacing
+   * the last one): screens are forwarded only to those watching them; microphones to everyone.
+   */
+  z.object({ op: z.literal('watch'), userIds: z.array(z.string().min(1).max(64)).max(MAX_WATCHED_SCREENS) }),
   /** The client's own state, told to the room: muted, deafened, speaking (from audio levels). */
   z.object({ op: z.literal('state'), muted: z.boolean(), deafened: z.boolean(), speaking: z.boolean() }),
   /** Latency probe: answered with `pong` carrying the same `t`. */
@@ -59,7 +67,10 @@ export const serverMessageSchema = z.discriminatedUnion('op', [
   }),
   z.object({ op: z.literal('participant'), participant: participantStateSchema }),
   z.object({ op: z.literal('left'), userId: z.string() }),
-  /** The SFU stopped taking a source from this client: `reason` is an error code (screen_cap_exceeded). */
+  /**
+   * The SFU stopped taking a source from this client, or refused to: `reason` is an error code
+   * (screen_cap_exceeded, screenshare_limit_reached).
+   */
   z.object({ op: z.literal('unpublished'), source: z.enum(MEDIA_SOURCES), reason: z.string() }),
   z.object({ op: z.literal('pong'), t: z.number() }),
   /** The SFU ends the session: `reason` is an error code of i18n/errors.ts. */

@@ -59,6 +59,7 @@ export class EmbeddedSfu {
       SFU_UDP_PORTS: this.settings.SFU_UDP_PORTS?.join('-') ?? '',
       SFU_ANNOUNCED_ADDRESS: this.settings.SFU_ANNOUNCED_ADDRESS ?? '',
       SFU_ICE_SERVERS: this.settings.SFU_ICE_SERVERS ? JSON.stringify(this.settings.SFU_ICE_SERVERS) : '',
+      VOICE_MAX_SCREENSHARES: String(this.settings.VOICE_MAX_SCREENSHARES),
     };
     const child = fork(SFU_ENTRY, [], { execArgv: ['--import', 'tsx'], env, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     this.child = child;

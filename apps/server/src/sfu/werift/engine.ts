@@ -9,6 +9,15 @@ interface Member {
   client: SfuClient;
   /** Ends the session from the engine's side (kick, transport failure). */
   end: (reason: string) => void;
+  /** It holds one of the room's screen share places (asked to publish its screen, not stopped since). */
+  sharing: boolean;
+  /** Whose screens it receives (`watch`): screens go only to their watchers. */
+  watching: Set<string>;
+}
+
+export interface WeriftEngineOptions {
+  /** The most screens shared at once in a room (VOICE_MAX_SCREENSHARES). */
+  maxScreenShares: number;
 }
 
 /** The werift engine: rooms of peers in this process; every packet is forwarded here. */
@@ -16,7 +25,10 @@ export class WeriftEngine implements SfuEngine {
   private readonly roomsById = new Map<string, Map<string, Member>>();
   private readonly counters: SfuStats = { rooms: 0, participants: 0, forwardedAudio: 0, forwardedVideo: 0, packetsIn: 0, packetsOut: 0 };
 
-  constructor(private readonly network: MediaNetwork) {}
+  constructor(
+    private readonly network: MediaNetwork,
+    private readonly options: WeriftEngineOptions,
+  ) {}
 
   join(roomId: string, participant: { userId: string; screenCap: ScreenCap }, client: SfuClient): SfuSession {
     const send = (message: ServerMessage) => client.send(message);
@@ -26,7 +38,11 @@ export class WeriftEngine implements SfuEngine {
 
     const events: PeerEvents = {
       published: (from, source, track) => this.fanOut(room, from, source, track),
-      unpublished: (from, source) => this.retract(room, from, source),
+      unpublished: (from, source) => {
+        const member = room.get(from.userId);
+        if (source === 'screen' && member?.peer === from) member.sharing = false;
+        this.retract(room, from, source);
+      },
       stateChanged: (from) => this.announce(room, from),
       failed: (gone) => {
         const current = room.get(gone.userId);
@@ -38,6 +54,8 @@ export class WeriftEngine implements SfuEngine {
     const member: Member = {
       peer,
       client,
+      sharing: false,
+      watching: new Set(),
       end: (reason) => {
         if (ended) return;
         ended = true;
@@ -49,8 +67,10 @@ export class WeriftEngine implements SfuEngine {
     room.set(participant.userId, member);
     send({ op: 'joined', userId: participant.userId, participants: others.map((other) => other.peer.participant()), screenCap: participant.screenCap });
     this.broadcast(room, participant.userId, { op: 'participant', participant: peer.participant() });
+    // Their microphones; screens only once watched.
     for (const other of others) {
-      for (const [source, track] of other.peer.published) peer.subscribe(other.peer, source, track);
+      const microphone = other.peer.published.get('microphone');
+      if (microphone) peer.subscribe(other.peer, 'microphone', microphone);
     }
     // The first offer: the m-lines of what the others send (none yet in an empty room).
     peer.negotiate();
@@ -61,9 +81,15 @@ export class WeriftEngine implements SfuEngine {
           case 'answer':
             return peer.answer(message.sdp);
           case 'publish':
+            if (message.source === 'screen' && !this.claimScreen(room, member)) {
+              return send({ op: 'unpublished', source: 'screen', reason: 'screenshare_limit_reached' });
+            }
             return peer.publish(message.source);
           case 'unpublish':
+            if (message.source === 'screen') member.sharing = false;
             return peer.unpublish(message.source);
+          case 'watch':
+            return this.watch(room, member, new Set(message.userIds));
           case 'state':
             Object.assign(peer.state, { muted: message.muted, deafened: message.deafened, speaking: message.speaking });
             return events.stateChanged(peer);
@@ -110,8 +136,32 @@ export class WeriftEngine implements SfuEngine {
   }
 
   private fanOut(room: Map<string, Member>, from: Peer, source: MediaSource, track: MediaStreamTrack): void {
-    for (const member of room.values()) if (member.peer !== from) member.peer.subscribe(from, source, track);
+    for (const member of room.values()) {
+      if (member.peer !== from && (source !== 'screen' || member.watching.has(from.userId))) member.peer.subscribe(from, source, track);
+    }
     this.announce(room, from);
+  }
+
+  /** A place among the room's screen shares (VOICE_MAX_SCREENSHARES), or false when they are all taken. */
+  private claimScreen(room: Map<string, Member>, member: Member): boolean {
+    if (member.sharing) return true;
+    let taken = 0;
+    for (const other of room.values()) if (other.sharing) taken += 1;
+    if (taken >= this.options.maxScreenShares) return false;
+    member.sharing = true;
+    return true;
+  }
+
+  /** Receive the screens of `userIds` from now on, and stop receiving the others. */
+  private watch(room: Map<string, Member>, member: Member, userIds: Set<string>): void {
+    userIds.delete(member.peer.userId);
+    for (const userId of member.watching) if (!userIds.has(userId)) member.peer.unsubscribe(userId, 'screen');
+    for (const userId of userIds) {
+      const publisher = room.get(userId)?.peer;
+      const screen = publisher?.published.get('screen');
+      if (publisher && screen && !member.watching.has(userId)) member.peer.subscribe(publisher, 'screen', screen);
+    }
+    member.watching = userIds;
   }
 
   private retract(room: Map<string, Member>, from: Peer, source: MediaSource): void {

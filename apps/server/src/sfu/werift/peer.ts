@@ -1,4 +1,13 @@
-import { MediaStreamTrack, ReceiverEstimatedMaxBitrate, RTCPeerConnection, RtcpPayloadSpecificFeedback, type RTCRtpTransceiver, type RtpPacket } from 'werift';
+import {
+  MediaStreamTrack,
+  PictureLossIndication,
+  ReceiverEstimatedMaxBitrate,
+  RTCPeerConnection,
+  RtcpPayloadSpecificFeedback,
+  type RTCDtlsTransport,
+  type RTCRtpTransceiver,
+  type RtpPacket,
+} from 'werift';
 import type { MediaSource, ParticipantState, ScreenCap, ServerMessage, TrackMap } from '@rally/shared/voice/signaling';
 import type { SfuStats } from '../engine';
 import { announce, peerConfig, type MediaNetwork } from './peer-config';
@@ -45,6 +54,8 @@ export class Peer {
   private readonly watchers = new Map<MediaSource, () => void>();
   private readonly remb: NodeJS.Timeout;
   private readonly slots: Slot[] = [];
+  /** The transports whose keyframe requests are read (one, bundled). */
+  private readonly pliTransports = new Set<RTCDtlsTransport>();
   private negotiating = false;
   private again = false;
   private closed = false;
@@ -129,9 +140,7 @@ export class Peer {
       const transceiver = this.pc.addTransceiver(local, { direction: 'sendonly' });
       slot = { transceiver, kind, feed: null, local, stop: () => undefined };
       this.slots.push(slot);
-      // A subscriber's keyframe request goes to the publisher of what the slot carries now.
-      const own = slot;
-      transceiver.sender.onPictureLossIndication.subscribe(() => own.feed?.from.requestKeyFrame(own.feed.source));
+      this.passKeyFrameRequests(transceiver.dtlsTransport);
     }
     const target = slot;
     target.feed = { from, source };
@@ -157,6 +166,23 @@ export class Peer {
     slot.stop = () => undefined;
     slot.feed = null;
     this.negotiate();
+  }
+
+  /**
+   * A subscriber's keyframe request (PLI) goes to the publisher of what the m-line it names carries
+   * now. Read off the transport and matched by media SSRC here: werift routes a PLI by its sender
+   * SSRC first, which is the subscriber's own microphone when it sends one (Chromium signs its RTCP
+   * with it), so the request would land on that receiver instead of the sender it is about.
+   */
+  private passKeyFrameRequests(transport: RTCDtlsTransport): void {
+    if (this.pliTransports.has(transport)) return;
+    this.pliTransports.add(transport);
+    transport.onRtcp.subscribe((packet) => {
+      if (!(packet instanceof RtcpPayloadSpecificFeedback) || !(packet.feedback instanceof PictureLossIndication)) return;
+      const mediaSsrc = packet.feedback.mediaSsrc;
+      const slot = this.slots.find((s) => s.transceiver.sender.ssrc === mediaSsrc);
+      if (slot?.feed) slot.feed.from.requestKeyFrame(slot.feed.source);
+    });
   }
 
   /** Ask the client for a key frame of a source it sends (a subscriber's PLI, or a new subscriber). */

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useTeamChannels } from '../teams/channel-queries';
+import { ScreenShareButton } from './ScreenShareButton';
 import { leaveVoice, setVoiceDeafened, setVoiceMuted, useVoiceSession } from './voice-session';
 import styles from './Voice.module.css';
 import { VoiceSettingsDialog } from './VoiceSettingsDialog';
@@ -15,8 +16,8 @@ export function pingColour(ms: number): 'pingGood' | 'pingFair' | 'pingPoor' {
 
 /**
  * The call this tab is in (001 §2 voice bar): its state, the channel, how many others are there,
- * mute (kept on this device), deafen, the voice settings (devices, input volume) and leave. Nothing
- * while there is no call.
+ * mute (kept on this device), deafen, screen share, the voice settings (devices, input volume) and
+ * leave. Nothing while there is no call.
  */
 export function VoiceBar() {
   const { t } = useTranslation(['voice', 'errors']);
@@ -53,6 +54,7 @@ export function VoiceBar() {
             <button type="button" className={styles.barButton} aria-pressed={session.deafened} onClick={() => setVoiceDeafened(!session.deafened)}>
               {t('bar.deafen')}
             </button>
+            <ScreenShareButton session={session} />
           </>
         )}
         <button type="button" className={styles.barButton} aria-haspopup="dialog" onClick={() => setSettingsOpen(true)}>

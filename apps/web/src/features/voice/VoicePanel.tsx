@@ -9,13 +9,14 @@ import { useTeamAccess } from '../teams/access';
 import { MoveMemberMenu } from './MoveMemberMenu';
 import { useDisconnectVoice, useJoinVoice } from './mutations';
 import { useVoiceStates } from './queries';
+import { ScreenViewer } from './ScreenViewer';
 import { VoiceParticipants } from './VoiceParticipants';
 import { useVoiceSession } from './voice-session';
 import styles from './Voice.module.css';
 
 /**
  * A voice channel's content (001 §2 voice panel): its name, how many are in voice, the join button
- * (disabled while this channel is the current call) and who is there.
+ * (disabled while this channel is the current call), the screens shared in the call, and who is there.
  */
 export function VoicePanel({ team, channel }: { team: Pick<Team, 'id' | 'createdBy'>; channel: Channel }) {
   const { t } = useTranslation(['voice', 'errors']);
@@ -46,6 +47,7 @@ export function VoicePanel({ team, channel }: { team: Pick<Team, 'id' | 'created
           {t(`errors:${ended}`, { defaultValue: ended })}
         </p>
       )}
+      {current && session && <ScreenViewer teamId={teamId} session={session} />}
       {participants.length === 0 ? (
         <p className={styles.empty}>{t('panel.empty')}</p>
       ) : (

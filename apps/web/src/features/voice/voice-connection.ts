@@ -1,5 +1,13 @@
 import type { VoiceJoin } from '@rally/shared/api/voice';
-import { serverMessageSchema, type ClientMessage, type ParticipantState, type ServerMessage, type TrackMap } from '@rally/shared/voice/signaling';
+import {
+  serverMessageSchema,
+  type ClientMessage,
+  type MediaSource,
+  type ParticipantState,
+  type ServerMessage,
+  type TrackMap,
+} from '@rally/shared/voice/signaling';
+import { midCarrying } from './screen-share';
 import { openMicrophone, playOn, voiceDevicePreferences, type Microphone, type VoiceDevicePrefs } from './voice-devices';
 
 /** Connection states of 001 §3 (request is the join call before this class exists). */
@@ -12,6 +20,10 @@ export interface VoiceConnectionEvents {
   speaking(userIds: string[]): void;
   /** The round trip to the SFU in ms (the ICE candidate pair in use), every few seconds while connected. */
   ping(ms: number): void;
+  /** What each receiving m-line carries now (the SFU's latest offer, answered). */
+  tracks(tracks: TrackMap): void;
+  /** The SFU stopped taking, or refused, a source this client sends: `reason` is an error code. */
+  unpublished(source: MediaSource, reason: string): void;
 }
 
 /** How often the round trip is read. */
@@ -54,6 +66,8 @@ export class VoiceConnection {
   /** What is sent: the microphone through its input volume (voice-devices.ts). */
   private microphone: MediaStreamTrack | null = null;
   private mic: Microphone | null = null;
+  /** The shared screen's track, while sharing (screen-share.ts captures it). */
+  private screen: MediaStreamTrack | null = null;
   private readonly audio = new Map<string, HTMLAudioElement>();
   private tracks: TrackMap = {};
   private levels: AudioContext | null = null;
@@ -139,9 +153,12 @@ export class VoiceConnection {
       case 'error':
         this.end(message.reason);
         return;
-      case 'pong':
       case 'unpublished':
-        // Latency probes and screen shares are not sent by this client yet.
+        if (message.source === 'screen') this.dropScreen();
+        this.events.unpublished(message.source, message.reason);
+        return;
+      case 'pong':
+        // Latency probes are not sent by this client yet.
         return;
     }
   }
@@ -159,10 +176,19 @@ export class VoiceConnection {
         if (transceiver.sender.track !== this.microphone) await transceiver.sender.replaceTrack(this.microphone);
       }
     }
+    const screenMid = offer.publish.screen;
+    if (screenMid !== undefined && this.screen) {
+      const transceiver = this.pc.getTransceivers().find((t) => t.mid === screenMid);
+      if (transceiver) {
+        transceiver.direction = 'sendonly';
+        if (transceiver.sender.track !== this.screen) await transceiver.sender.replaceTrack(this.screen);
+      }
+    }
     await this.pc.setLocalDescription(await this.pc.createAnswer());
     await this.gathered();
     const sdp = this.pc.localDescription?.sdp;
     if (sdp) this.send({ op: 'answer', sdp });
+    this.events.tracks(offer.tracks);
   }
 
   /** The SFU takes whole answers (no trickle): wait until the candidates are in. */
@@ -298,6 +324,52 @@ export class VoiceConnection {
     return this.tracks;
   }
 
+  /** Send a captured screen (the SFU offers the m-line for it); a previous one is replaced. */
+  shareScreen(track: MediaStreamTrack): void {
+    if (this.closed) {
+      track.stop();
+      return;
+    }
+    if (this.screen !== track) this.screen?.stop();
+    this.screen = track;
+    this.send({ op: 'publish', source: 'screen' });
+  }
+
+  /** The screen this client sends now (its own preview). */
+  sharedScreen(): MediaStreamTrack | null {
+    return this.screen;
+  }
+
+  /** Stop sending the screen, and tell the SFU. */
+  stopScreen(): void {
+    if (!this.screen) return;
+    this.dropScreen();
+    this.send({ op: 'unpublish', source: 'screen' });
+  }
+
+  /** The screen's track stopped and off its m-line (which stays, for the next share). */
+  private dropScreen(): void {
+    const track = this.screen;
+    if (!track) return;
+    this.screen = null;
+    track.stop();
+    for (const transceiver of this.pc.getTransceivers()) {
+      if (transceiver.sender.track === track) void transceiver.sender.replaceTrack(null).catch(() => undefined);
+    }
+  }
+
+  /** Receive these participants' shared screens, and no others (the SFU forwards screens only when watched). */
+  watch(userIds: string[]): void {
+    this.send({ op: 'watch', userIds });
+  }
+
+  /** The track arriving with a participant's source now, if an m-line carries it. */
+  receivedTrack(userId: string, source: MediaSource): MediaStreamTrack | null {
+    const mid = midCarrying(this.tracks, userId, source);
+    if (mid === null || this.pc.signalingState === 'closed') return null;
+    return this.pc.getTransceivers().find((t) => t.mid === mid)?.receiver.track ?? null;
+  }
+
   /** The peer connection's figures (inbound and outbound RTP), for the ping and for tests. */
   stats(): Promise<RTCStatsReport> {
     return this.pc.getStats();
@@ -311,6 +383,7 @@ export class VoiceConnection {
     if (this.closed) return;
     this.closed = true;
     this.mic?.stop();
+    this.screen?.stop();
     window.clearInterval(this.levelTimer);
     window.clearInterval(this.pingTimer);
     window.clearTimeout(this.lostTimer);

@@ -1,7 +1,8 @@
 import { useSyncExternalStore } from 'react';
 import type { VoiceJoin } from '@rally/shared/api/voice';
-import type { ParticipantState } from '@rally/shared/voice/signaling';
+import type { ParticipantState, TrackMap } from '@rally/shared/voice/signaling';
 import { createLocalStore } from '../../lib/local-store';
+import { captureScreen, stillWatched } from './screen-share';
 import { VoiceConnection, type VoiceState } from './voice-connection';
 
 /** The call this tab is in (one at a time, 001 §4: joining another channel leaves the first). */
@@ -20,7 +21,24 @@ export interface VoiceSession {
   speaking: string[];
   /** The round trip to the SFU in ms, once known. */
   pingMs: number | null;
+  /** This tab's screen share: off, the picker open, or sent. */
+  screen: 'off' | 'starting' | 'on';
+  /** Whose shared screens the user watches (picked in the voice panel). */
+  watching: string[];
+  /** What each receiving m-line carries (the screen viewer finds the watched screens' tracks by it). */
+  tracks: TrackMap;
 }
+
+/** A call's fields before anything is known of it. */
+const fresh: Pick<VoiceSession, 'reason' | 'others' | 'speaking' | 'pingMs' | 'screen' | 'watching' | 'tracks'> = {
+  reason: null,
+  others: [],
+  speaking: [],
+  pingMs: null,
+  screen: 'off',
+  watching: [],
+  tracks: {},
+};
 
 /** The mute preference, kept on this device (001 §3 locally stored). */
 export const voiceMutePreference = createLocalStore<boolean>('rally.voiceMuted', false, (raw) => raw === true);
@@ -49,7 +67,7 @@ export function useVoiceSession(): VoiceSession | null {
   );
 }
 
-/** The current call, read outside React (a live event's handler). */
+/** The current call now, outside React (tests, event handlers). */
 export function currentVoiceSession(): VoiceSession | null {
   return session;
 }
@@ -58,7 +76,7 @@ export function currentVoiceSession(): VoiceSession | null {
 export function voiceRequested(teamId: string, channelId: string): void {
   connection?.leave();
   connection = null;
-  update({ teamId, channelId, state: 'request', reason: null, muted: voiceMutePreference.get(), deafened: false, others: [], speaking: [], pingMs: null });
+  update({ ...fresh, teamId, channelId, state: 'request', muted: voiceMutePreference.get(), deafened: false });
 }
 
 /** The join call answered: connect to the SFU with its token. */
@@ -72,7 +90,10 @@ export function voiceJoined(teamId: string, join: VoiceJoin): void {
         patch({ state, reason: reason ?? null });
       },
       participants: (others) => {
-        if (connection === current) patch({ others });
+        if (connection !== current) return;
+        const watching = stillWatched(session?.watching ?? [], others);
+        if (watching.length !== session?.watching.length) current.watch(watching);
+        patch({ others, watching });
       },
       speaking: (speaking) => {
         if (connection === current) patch({ speaking });
@@ -80,11 +101,19 @@ export function voiceJoined(teamId: string, join: VoiceJoin): void {
       ping: (pingMs) => {
         if (connection === current) patch({ pingMs });
       },
+      tracks: (tracks) => {
+        if (connection === current) patch({ tracks });
+      },
+      unpublished: (source, reason) => {
+        if (connection !== current) return;
+        if (source === 'screen') patch({ screen: 'off' });
+        for (const listener of noticeListeners) listener(reason);
+      },
     },
     { muted: voiceMutePreference.get() },
   );
   connection = current;
-  update({ teamId, channelId: join.channelId, state: 'joining', reason: null, muted: current.muted, deafened: false, others: [], speaking: [], pingMs: null });
+  update({ ...fresh, teamId, channelId: join.channelId, state: 'joining', muted: current.muted, deafened: false });
 }
 
 /** The join call failed: the session ends with its error. */
@@ -112,4 +141,57 @@ export function setVoiceDeafened(deafened: boolean): void {
 /** The live connection, for figures (ping, the tests' inbound audio). */
 export function currentVoiceConnection(): VoiceConnection | null {
   return connection;
+}
+
+// ---- Screen share (001 §2 voice bar) and the screens watched (the voice panel's viewer). ----
+
+const noticeListeners = new Set<(reason: string) => void>();
+
+/** Called with an error code when the SFU stops or refuses the screen share (cap exceeded, limit reached). */
+export function onScreenShareStopped(listener: (reason: string) => void): () => void {
+  noticeListeners.add(listener);
+  return () => noticeListeners.delete(listener);
+}
+
+/**
+ * Open the browser's picker and send what the user picks, within the join's screen cap. Resolves
+ * when sending (or cancelled by the user); rejects when the browser cannot capture. Call it from
+ * the click itself: browsers only open the picker on a user gesture.
+ */
+export async function startScreenShare(): Promise<void> {
+  const current = connection;
+  if (!current || session?.screen !== 'off') return;
+  patch({ screen: 'starting' });
+  let track: MediaStreamTrack | null;
+  try {
+    track = await captureScreen(current.join.screenCap);
+  } catch (error) {
+    if (connection === current) patch({ screen: 'off' });
+    throw error;
+  }
+  if (connection !== current || !track) {
+    track?.stop();
+    if (connection === current) patch({ screen: 'off' });
+    return;
+  }
+  // The browser's own "Stop sharing" ends the track.
+  const shared = track;
+  shared.addEventListener('ended', () => {
+    if (connection === current && session?.screen === 'on') stopScreenShare();
+  });
+  current.shareScreen(shared);
+  patch({ screen: 'on' });
+}
+
+export function stopScreenShare(): void {
+  connection?.stopScreen();
+  patch({ screen: 'off' });
+}
+
+/** Watch a participant's shared screen, or stop watching it. */
+export function setWatching(userId: string, watch: boolean): void {
+  if (!session || !connection) return;
+  const watching = watch ? [...new Set([...session.watching, userId])] : session.watching.filter((id) => id !== userId);
+  connection.watch(watching);
+  patch({ watching });
 }
