@@ -6,6 +6,7 @@ import type { SfuStats } from '../../sfu/engine';
 import type { ApiToSfu, SfuToApi } from '../../sfu/ipc';
 import type { VoiceGrant } from '../../sfu/token';
 import type { ParticipantState } from '@rally/shared/voice/signaling';
+import type { NodeControl } from './remote-nodes';
 
 const SFU_ENTRY = fileURLToPath(new URL('../../sfu/main.ts', import.meta.url));
 /** How long the SFU process may take to listen. */
@@ -14,6 +15,8 @@ const START_TIMEOUT_MS = 20_000;
 const RESTART_DELAY_MS = 1_000;
 
 export interface SfuEvents {
+  /** The process listens (again, after a crash) on this signalling port. */
+  ready(port: number): void;
   joined(grant: VoiceGrant): void;
   changed(grant: VoiceGrant, state: ParticipantState): void;
   left(grant: VoiceGrant): void;
@@ -24,9 +27,10 @@ export interface SfuEvents {
 /**
  * The SFU the API runs as its child process (sfu/main.ts; media never runs on the API's event
  * loop). Started on first use, restarted after a crash, stopped with the API. Its signalling port
- * listens on loopback: browsers reach it through the API's /api/v1/voice/sfu (voice/proxy.ts).
+ * listens on `host` (SFU_INTERNAL_HOST, loopback by default): browsers reach it through the API's
+ * /api/v1/voice/sfu (voice/proxy.ts), on this process or another one.
  */
-export class EmbeddedSfu {
+export class EmbeddedSfu implements NodeControl {
   private child: ChildProcess | null = null;
   private starting: Promise<number> | null = null;
   private closing = false;
@@ -36,6 +40,7 @@ export class EmbeddedSfu {
   constructor(
     private readonly secret: string,
     private readonly settings: MediaSettings,
+    readonly host: string,
     private readonly events: SfuEvents,
     private readonly log: FastifyBaseLogger,
   ) {}
@@ -53,7 +58,7 @@ export class EmbeddedSfu {
     const env: NodeJS.ProcessEnv = {
       ...process.env,
       SFU_SECRET: this.secret,
-      SFU_HOST: '127.0.0.1',
+      SFU_HOST: this.host,
       SFU_PORT: '0',
       SFU_REGION: this.settings.SFU_REGION,
       SFU_UDP_PORTS: this.settings.SFU_UDP_PORTS?.join('-') ?? '',
@@ -70,11 +75,12 @@ export class EmbeddedSfu {
       child.on('message', (message: SfuToApi) => {
         if (message.type === 'ready') {
           clearTimeout(timer);
+          this.events.ready(message.port);
           resolve(message.port);
         } else if (message.type === 'joined') this.events.joined(message.grant);
         else if (message.type === 'changed') this.events.changed(message.grant, message.state);
         else if (message.type === 'left') this.events.left(message.grant);
-        else this.statsWaiters.get(message.id)?.(message.stats);
+        else if (message.type === 'stats') this.statsWaiters.get(message.id)?.(message.stats);
       });
       child.once('exit', (code, signal) => {
         clearTimeout(timer);

@@ -1,0 +1,162 @@
+import type { Redis } from 'ioredis';
+import type { VoiceRegion } from '@rally/shared/voice/regions';
+
+/** An SFU node some API process holds: its embedded child, or a remote node linked to it. */
+export interface VoiceNode {
+  id: string;
+  region: VoiceRegion;
+  /** Where browsers open its signalling socket: a path of the API (embedded) or a wss:// URL (remote). */
+  endpoint: string;
+  /** Where API processes pass signalling upgrades for it (embedded nodes; null for remote ones). */
+  internal: { host: string; port: number } | null;
+}
+
+/** A kick for a node, to be carried out by the process holding it. */
+export interface NodeKick {
+  nodeId: string;
+  roomId: string;
+  userId: string;
+  reason: string;
+}
+
+export interface NodeDirectoryEvents {
+  /** A kick for a node this process holds (from this process or another). */
+  kick(order: NodeKick): void;
+  /** A node whose holder stopped beating: its participants are to be swept out (one process is told). */
+  gone(nodeId: string): Promise<void>;
+}
+
+/**
+ * Which SFU nodes are alive and which API process holds each one. A process `hold`s the nodes it
+ * talks to (its embedded SFU; remote nodes linked to it) and is the only one applying their
+ * reports and passing them kicks. In memory for a single process; on Redis for several.
+ */
+export interface NodeDirectory {
+  hold(node: VoiceNode): Promise<void>;
+  /** This process no longer holds the node (its link dropped): it stays listed until its entry expires. */
+  release(nodeId: string): void;
+  /** The node, when some process holds it. */
+  get(nodeId: string): Promise<VoiceNode | null>;
+  /** Have the node's holder end the user's session in the room. */
+  kick(order: NodeKick): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** A single process: every node is its own. */
+export class MemoryNodeDirectory implements NodeDirectory {
+  private readonly held = new Map<string, VoiceNode>();
+
+  constructor(private readonly events: Pick<NodeDirectoryEvents, 'kick'>) {}
+
+  async hold(node: VoiceNode) {
+    this.held.set(node.id, node);
+  }
+
+  release(nodeId: string) {
+    this.held.delete(nodeId);
+  }
+
+  async get(nodeId: string) {
+    return this.held.get(nodeId) ?? null;
+  }
+
+  async kick(order: NodeKick) {
+    if (this.held.has(order.nodeId)) this.events.kick(order);
+  }
+
+  async close() {
+    this.held.clear();
+  }
+}
+
+/**
+ * Several processes on one Redis. Each held node has a key `voice:node:<id>` (its VoiceNode and
+ * holder as JSON) that the holder renews every third of `ttlMs`; all node ids are listed in
+ * `voice:nodes`. At each beat a process looks for listed nodes whose key expired (holder killed or
+ * stalled, remote node unlinked for that long) and, under a lock per node so that one process
+ * does it, has their participants swept. Kicks travel on the pub/sub channel `voice:kick` to the
+ * holder.
+ */
+export class RedisNodeDirectory implements NodeDirectory {
+  private readonly held = new Map<string, VoiceNode>();
+  private readonly subscriber: Redis;
+  private readonly timer: NodeJS.Timeout;
+  private beating: Promise<void> = Promise.resolve();
+  private readonly p: string;
+
+  constructor(
+    private readonly redis: Redis,
+    prefix: string,
+    private readonly ttlMs: number,
+    private readonly events: NodeDirectoryEvents,
+    onError: (err: unknown) => void,
+  ) {
+    this.p = `${prefix}voice:`;
+    this.subscriber = redis.duplicate();
+    this.subscriber.on('message', (_channel: string, raw: string) => {
+      try {
+        const order = JSON.parse(raw) as NodeKick;
+        if (this.held.has(order.nodeId)) this.events.kick(order);
+      } catch (err) {
+        onError(err);
+      }
+    });
+    this.subscriber.on('error', onError);
+    this.subscriber.subscribe(`${this.p}kick`).catch(onError);
+    this.timer = setInterval(() => {
+      this.beating = this.beating.then(() => this.beat()).catch(onError);
+    }, Math.max(100, Math.floor(ttlMs / 3)));
+    this.timer.unref();
+  }
+
+  private nodeKey(id: string): string {
+    return `${this.p}node:${id}`;
+  }
+
+  async hold(node: VoiceNode) {
+    this.held.set(node.id, node);
+    await this.renew(node);
+  }
+
+  release(nodeId: string) {
+    this.held.delete(nodeId);
+  }
+
+  async get(nodeId: string) {
+    const raw = await this.redis.get(this.nodeKey(nodeId));
+    return raw ? (JSON.parse(raw) as VoiceNode) : null;
+  }
+
+  async kick(order: NodeKick) {
+    if (this.held.has(order.nodeId)) this.events.kick(order);
+    else await this.redis.publish(`${this.p}kick`, JSON.stringify(order));
+  }
+
+  private async renew(node: VoiceNode): Promise<void> {
+    await this.redis.multi().set(this.nodeKey(node.id), JSON.stringify(node), 'PX', this.ttlMs).sadd(`${this.p}nodes`, node.id).exec();
+  }
+
+  private async beat(): Promise<void> {
+    for (const node of this.held.values()) await this.renew(node);
+    const listed = (await this.redis.smembers(`${this.p}nodes`)).filter((id) => !this.held.has(id));
+    for (const id of listed) {
+      if (await this.redis.exists(this.nodeKey(id))) continue;
+      const lock = `${this.p}sweep:${id}`;
+      if (!(await this.redis.set(lock, '1', 'PX', this.ttlMs, 'NX'))) continue; // another process sweeps it
+      try {
+        await this.events.gone(id);
+        // Unless it came back meanwhile, it is no longer listed.
+        if (!(await this.redis.exists(this.nodeKey(id)))) await this.redis.srem(`${this.p}nodes`, id);
+      } finally {
+        await this.redis.del(lock);
+      }
+    }
+  }
+
+  async close() {
+    clearInterval(this.timer);
+    await this.beating;
+    this.held.clear();
+    this.subscriber.disconnect();
+  }
+}
