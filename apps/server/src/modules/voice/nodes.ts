@@ -42,18 +42,31 @@ export interface NodeDirectory {
   close(): Promise<void>;
 }
 
-/** A single process: every node is its own. */
+/** A single process: every node is its own; one released (its link dropped) and not held again within `ttlMs` is swept. */
 export class MemoryNodeDirectory implements NodeDirectory {
   private readonly held = new Map<string, VoiceNode>();
+  private readonly expiring = new Map<string, NodeJS.Timeout>();
 
-  constructor(private readonly events: Pick<NodeDirectoryEvents, 'kick'>) {}
+  constructor(
+    private readonly ttlMs: number,
+    private readonly events: NodeDirectoryEvents,
+  ) {}
 
   async hold(node: VoiceNode) {
+    clearTimeout(this.expiring.get(node.id));
+    this.expiring.delete(node.id);
     this.held.set(node.id, node);
   }
 
   release(nodeId: string) {
     this.held.delete(nodeId);
+    clearTimeout(this.expiring.get(nodeId));
+    const timer = setTimeout(() => {
+      this.expiring.delete(nodeId);
+      if (!this.held.has(nodeId)) void this.events.gone(nodeId);
+    }, this.ttlMs);
+    timer.unref();
+    this.expiring.set(nodeId, timer);
   }
 
   async get(nodeId: string) {
@@ -65,6 +78,7 @@ export class MemoryNodeDirectory implements NodeDirectory {
   }
 
   async close() {
+    for (const timer of this.expiring.values()) clearTimeout(timer);
     this.held.clear();
   }
 }

@@ -9,7 +9,7 @@ import type { VoiceChange, VoiceDeparture, VoiceJoined, VoicePlace, VoiceStates 
  *   s:<chan>   hash user → {"muted","deafened","sources"} JSON: their state, when it changed
  *   t:<team>   set of the team's channels with someone in them
  *   n:<node>   set of the users on the node (for sweeping a node that is gone)
- *   room:<chan> the node holding the channel's room
+ *   room:<chan> the node holding the channel's room (expiring until someone is reported in it)
  * Every change runs as one Lua script, so that concurrent reports from several processes never
  * leave a user in two places. The keys are built inside the scripts (one Redis, no cluster).
  */
@@ -49,7 +49,7 @@ end
 redis.call('HSET', p..'u:'..user, 't', t, 'c', c, 'n', n)
 redis.call('SADD', p..'t:'..t, c)
 redis.call('SADD', p..'n:'..n, user)
-redis.call('SET', p..'room:'..c, n, 'NX')
+if not redis.call('SET', p..'room:'..c, n, 'NX') and redis.call('GET', p..'room:'..c) == n then redis.call('PERSIST', p..'room:'..c) end
 local state = redis.call('HGET', p..'s:'..c, user) or ''
 return {joinedAt, state, prevT, prevC, prevN}
 `;
@@ -91,12 +91,13 @@ if ARGV[3] == '1' then redis.call('DEL', p..'n:'..n) end
 return out
 `;
 
-/** ARGV: prefix, channel, node, replacing ('' = none). Returns the node the room is pinned to. */
+/** ARGV: prefix, channel, node, replacing ('' = none), ttl ms. Returns the node the room is pinned to. */
 const PIN = `
 local key = ARGV[1]..'room:'..ARGV[2]
 local current = redis.call('GET', key)
 if current and current ~= ARGV[4] then return current end
-redis.call('SET', key, ARGV[3])
+if redis.call('HLEN', ARGV[1]..'c:'..ARGV[2]) > 0 then redis.call('SET', key, ARGV[3])
+else redis.call('SET', key, ARGV[3], 'PX', ARGV[5]) end
 return ARGV[3]
 `;
 
@@ -193,7 +194,7 @@ export class RedisVoiceStates implements VoiceStates {
     return this.redis.get(`${this.p}room:${channelId}`);
   }
 
-  async pinRoom(channelId: string, nodeId: string, replacing: string | null = null) {
-    return (await this.redis.eval(PIN, 0, this.p, channelId, nodeId, replacing ?? '')) as string;
+  async pinRoom(channelId: string, nodeId: string, replacing: string | null, ttlMs: number) {
+    return (await this.redis.eval(PIN, 0, this.p, channelId, nodeId, replacing ?? '', ttlMs)) as string;
   }
 }

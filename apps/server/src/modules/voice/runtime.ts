@@ -5,6 +5,8 @@ import { RedisBus } from '../../bus/redis-bus';
 import type { EventBus } from '../../bus/types';
 import { type Publisher } from '../../lib/events';
 import type { MediaSettings } from '../../sfu/config';
+import type { SfuStats } from '../../sfu/engine';
+import { VOICE_TOKEN_TTL_MS } from '../../sfu/token';
 import { EmbeddedSfu } from './embedded-sfu';
 import { MemoryNodeDirectory, RedisNodeDirectory, type NodeDirectory, type NodeKick, type VoiceNode } from './nodes';
 import { signalingPathOf } from './proxy';
@@ -38,8 +40,15 @@ export interface VoiceRuntime {
   signalingTarget(nodeId: string | null): Promise<{ host: string; port: number } | null>;
   /** The end of remote nodes' links (the SFU_NODE_LINK_PATH upgrades). */
   remote: RemoteNodeLinks;
+  /** The remote nodes linked to this process now. */
+  linkedNodes(): string[];
+  /** The figures of a node this process holds (null: not held here, or no answer). */
+  stats(nodeId: string): Promise<SfuStats | null>;
   close(): Promise<void>;
 }
+
+/** A room pinned by a join whose client never came is free again after this long (the token's life, and some). */
+const PIN_TTL_MS = 2 * VOICE_TOKEN_TTL_MS;
 
 export interface VoiceRuntimeOptions {
   secret: string;
@@ -57,18 +66,15 @@ export function createVoiceRuntime(options: VoiceRuntimeOptions): VoiceRuntime {
   const embeddedId = `api-${randomBytes(6).toString('hex')}`;
   /** The nodes this process holds, and how to reach them. */
   const held = new Map<string, NodeControl>();
+  /** The remote nodes linked to this process. */
+  const linked = new Set<string>();
   const reports = createReportApplier(states, publisher, log, (order) => directory.kick(order));
 
   const deliverKick = (order: NodeKick) => held.get(order.nodeId)?.kick(order.roomId, order.userId, order.reason);
+  const directoryEvents = { kick: deliverKick, gone: (nodeId: string) => reports.sweep(nodeId) };
   const directory: NodeDirectory = redis
-    ? new RedisNodeDirectory(
-        redis,
-        settings.REDIS_PREFIX,
-        settings.VOICE_NODE_TTL_MS,
-        { kick: deliverKick, gone: (nodeId) => reports.sweep(nodeId) },
-        (err) => log.error({ err }, 'voice: the node directory failed'),
-      )
-    : new MemoryNodeDirectory({ kick: deliverKick });
+    ? new RedisNodeDirectory(redis, settings.REDIS_PREFIX, settings.VOICE_NODE_TTL_MS, directoryEvents, (err) => log.error({ err }, 'voice: the node directory failed'))
+    : new MemoryNodeDirectory(settings.VOICE_NODE_TTL_MS, directoryEvents);
 
   const sfu = new EmbeddedSfu(
     secret,
@@ -91,12 +97,14 @@ export function createVoiceRuntime(options: VoiceRuntimeOptions): VoiceRuntime {
   const remote = new RemoteNodeLinks(settings.SFU_NODES, secret, {
     linked: (node, control) => {
       held.set(node.id, control);
+      linked.add(node.id);
       directory.hold({ id: node.id, region: node.region, endpoint: node.url, internal: null }).catch((err: unknown) => log.error({ err }, 'voice: registering a node failed'));
       log.info({ nodeId: node.id, region: node.region }, 'voice: SFU node linked');
     },
     report: (nodeId, message) => reports.apply(nodeId, message),
     unlinked: (nodeId) => {
       held.delete(nodeId);
+      linked.delete(nodeId);
       directory.release(nodeId);
       log.warn({ nodeId }, 'voice: SFU node link dropped');
     },
@@ -124,6 +132,8 @@ export function createVoiceRuntime(options: VoiceRuntimeOptions): VoiceRuntime {
     secret,
     embeddedId,
     remote,
+    linkedNodes: () => [...linked],
+    stats: async (nodeId) => (await held.get(nodeId)?.stats()) ?? null,
     async nodeFor(channel) {
       const pinned = await states.roomNode(channel.id);
       if (pinned) {
@@ -131,7 +141,7 @@ export function createVoiceRuntime(options: VoiceRuntimeOptions): VoiceRuntime {
         if (node) return node;
       }
       const choice = await choose(channel.region);
-      const winner = await states.pinRoom(channel.id, choice.id, pinned);
+      const winner = await states.pinRoom(channel.id, choice.id, pinned, PIN_TTL_MS);
       if (winner === choice.id) return choice;
       // Another process pinned the room meanwhile: its node, if it is alive.
       return (await directory.get(winner)) ?? choice;

@@ -1,6 +1,16 @@
 import { beforeEach, expect, it } from 'vitest';
 import type { VoiceStates } from './states';
 
+const HOUR = 3_600_000;
+
+async function until(condition: () => Promise<boolean>, what: string): Promise<void> {
+  const deadline = Date.now() + 5_000;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
 const at = (second: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, second));
 
 /**
@@ -89,8 +99,8 @@ export function voiceStatesContract(open: () => Promise<VoiceStates>): void {
 
   it('pins a room to the node of its first join until it is empty, and lets a gone node’s pin be replaced', async () => {
     expect(await states.roomNode('lounge')).toBeNull();
-    expect(await states.pinRoom('lounge', 'n1')).toBe('n1');
-    expect(await states.pinRoom('lounge', 'n2')).toBe('n1');
+    expect(await states.pinRoom('lounge', 'n1', null, HOUR)).toBe('n1');
+    expect(await states.pinRoom('lounge', 'n2', null, HOUR)).toBe('n1');
     await states.join(lounge, 'u1', 'n1', at(1));
     await states.join(lounge, 'u2', 'n1', at(2));
     await states.leave(lounge, 'u1', 'n1');
@@ -100,7 +110,16 @@ export function voiceStatesContract(open: () => Promise<VoiceStates>): void {
     // A join reported without a pin (the pin went meanwhile) pins the room to the reporting node.
     await states.join(stage, 'u3', 'n2', at(3));
     expect(await states.roomNode('stage')).toBe('n2');
-    expect(await states.pinRoom('stage', 'n3', 'n1')).toBe('n2');
-    expect(await states.pinRoom('stage', 'n3', 'n2')).toBe('n3');
+    expect(await states.pinRoom('stage', 'n3', 'n1', HOUR)).toBe('n2');
+    expect(await states.pinRoom('stage', 'n3', 'n2', HOUR)).toBe('n3');
+  });
+
+  it('lets the pin of a room nobody came to expire, but not once someone is in it', async () => {
+    expect(await states.pinRoom('lounge', 'n1', null, 50)).toBe('n1');
+    expect(await states.pinRoom('stage', 'n1', null, 50)).toBe('n1');
+    await states.join(stage, 'u1', 'n1', at(1));
+    await until(async () => (await states.roomNode('lounge')) === null, 'the unused pin expired');
+    expect(await states.roomNode('stage')).toBe('n1');
+    expect(await states.pinRoom('lounge', 'n2', null, HOUR)).toBe('n2');
   });
 }

@@ -48,10 +48,10 @@ export interface VoiceStates {
   roomNode(channelId: string): Promise<string | null>;
   /**
    * Pin the channel's room to `nodeId` unless it is pinned already (to another node than
-   * `replacing`, a node found gone); answers the node it is pinned to. The pin goes when the
-   * channel empties.
+   * `replacing`, a node found gone); answers the node it is pinned to. Until someone is reported
+   * in the room the pin lasts `ttlMs` (a token nobody used); then until the channel empties.
    */
-  pinRoom(channelId: string, nodeId: string, replacing?: string | null): Promise<string>;
+  pinRoom(channelId: string, nodeId: string, replacing: string | null, ttlMs: number): Promise<string>;
 }
 
 interface Entry {
@@ -64,7 +64,8 @@ export class MemoryVoiceStates implements VoiceStates {
   /** channelId → userId → entry, in joining order. */
   private readonly channels = new Map<string, Map<string, Entry>>();
   private readonly places = new Map<string, VoicePlace & { nodeId: string }>();
-  private readonly rooms = new Map<string, string>();
+  /** channelId → the node, and until when the pin lasts (null: while someone is in the room). */
+  private readonly rooms = new Map<string, { nodeId: string; until: number | null }>();
 
   async join(place: VoicePlace, userId: string, nodeId: string, now: Date): Promise<VoiceJoined> {
     const before = this.places.get(userId) ?? null;
@@ -76,7 +77,9 @@ export class MemoryVoiceStates implements VoiceStates {
     const participant: VoiceParticipant = existing ?? { userId, muted: false, deafened: false, sources: [], joinedAt: now.toISOString() };
     channel.set(userId, { teamId: place.teamId, participant });
     this.places.set(userId, { teamId: place.teamId, channelId: place.channelId, nodeId });
-    if (!this.rooms.has(place.channelId)) this.rooms.set(place.channelId, nodeId);
+    const room = this.pin(place.channelId);
+    if (!room) this.rooms.set(place.channelId, { nodeId, until: null });
+    else if (room.nodeId === nodeId) room.until = null;
     return {
       participant,
       previous: before && !here ? { teamId: before.teamId, channelId: before.channelId } : null,
@@ -127,14 +130,24 @@ export class MemoryVoiceStates implements VoiceStates {
   }
 
   async roomNode(channelId: string) {
-    return this.rooms.get(channelId) ?? null;
+    return this.pin(channelId)?.nodeId ?? null;
   }
 
-  async pinRoom(channelId: string, nodeId: string, replacing: string | null = null) {
-    const current = this.rooms.get(channelId);
-    if (current !== undefined && current !== replacing) return current;
-    this.rooms.set(channelId, nodeId);
+  async pinRoom(channelId: string, nodeId: string, replacing: string | null, ttlMs: number) {
+    const current = this.pin(channelId);
+    if (current && current.nodeId !== replacing) return current.nodeId;
+    this.rooms.set(channelId, { nodeId, until: this.channels.has(channelId) ? null : Date.now() + ttlMs });
     return nodeId;
+  }
+
+  /** The channel's pin, unless it expired. */
+  private pin(channelId: string): { nodeId: string; until: number | null } | null {
+    const room = this.rooms.get(channelId);
+    if (room?.until != null && room.until <= Date.now()) {
+      this.rooms.delete(channelId);
+      return null;
+    }
+    return room ?? null;
   }
 
   private isAt(place: VoicePlace, userId: string, nodeId: string): boolean {
