@@ -81,7 +81,10 @@ describe('remote SFU nodes', () => {
     const mate = await makeUser(ctx.app, 'mate');
     const team = await makeTeam(ctx, owner, { members: [mate] });
     const euId = await makeChannel(ctx, team.teamId, { type: 'voice', name: 'Berlin' });
-    const set = await call(ctx.app, 'PATCH', `/api/v1/teams/${team.teamId}/channels/${euId}/region`, { cookie: owner.cookie, body: { region: 'eu-central-1' } });
+    const set = await call(ctx.app, 'PATCH', `/api/v1/teams/${team.teamId}/channels/${euId}/region`, {
+      cookie: owner.cookie,
+      body: { region: 'eu-central-1' },
+    });
     expect(set.statusCode, set.body).toBe(200);
     const usId = await makeChannel(ctx, team.teamId, { type: 'voice', name: 'Virginia' });
     await startNode();

@@ -19,9 +19,15 @@ const settings = mediaSettingsSchema
     SFU_HOST: z.string().min(1).default('127.0.0.1'),
     SFU_PORT: z.coerce.number().int().min(0).max(65535).default(0),
     /** A remote node: the API's node link, ws(s)://api.example.com/api/v1/voice/nodes. */
-    SFU_API_URL: z.string().regex(/^wss?:\/\/\S+$/, 'must be a ws:// or wss:// URL').optional(),
+    SFU_API_URL: z
+      .string()
+      .regex(/^wss?:\/\/\S+$/, 'must be a ws:// or wss:// URL')
+      .optional(),
     /** A remote node: its id in the API's SFU_NODES. */
-    SFU_NODE_ID: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/).optional(),
+    SFU_NODE_ID: z
+      .string()
+      .regex(/^[\w-]{1,64}$/)
+      .optional(),
   })
   .refine((s) => !s.SFU_API_URL || s.SFU_NODE_ID, { message: 'SFU_NODE_ID is required with SFU_API_URL', path: ['SFU_NODE_ID'] })
   .parse(Object.fromEntries(Object.entries(process.env).filter(([, v]) => v !== '')));

@@ -47,6 +47,13 @@ describe('voice over two server processes', () => {
     return client;
   }
 
+  /** Who is in each voice channel of the team, asked through `server`. */
+  async function inVoice(server: ServerProcess, who: TestUser, teamId: string): Promise<Record<string, { userId: string }[]>> {
+    const res = await api(server, who, 'GET', `/api/v1/teams/${teamId}/voice`);
+    expect(res.status).toBe(200);
+    return ((await res.json()) as { channels: Record<string, { userId: string }[]> }).channels;
+  }
+
   async function token(server: ServerProcess, who: TestUser, teamId: string, channelId: string): Promise<VoiceJoin> {
     const res = await api(server, who, 'GET', `/api/v1/teams/${teamId}/channels/${channelId}/join`);
     expect(res.status).toBe(200);
@@ -103,8 +110,7 @@ describe('voice over two server processes', () => {
     expect(fromA.endpoint).toMatch(/^\/api\/v1\/voice\/sfu\?node=/);
     const ownerVoice = await enter(b!, fromA);
     expect((await heard(watcher, 'VOICE_JOINED', owner.id)).data).toMatchObject({ channelId: voiceId, participant: { muted: false } });
-    const listed = await (await api(b!, member, 'GET', `/api/v1/teams/${team.teamId}/voice`)).json();
-    expect(listed.channels[voiceId]).toMatchObject([{ userId: owner.id }]);
+    expect((await inVoice(b!, member, team.teamId))[voiceId]).toMatchObject([{ userId: owner.id }]);
 
     // The member's token comes from B: the same node, so the two meet in one room.
     const fromB = await token(b!, member, team.teamId, voiceId);
@@ -122,8 +128,7 @@ describe('voice over two server processes', () => {
     // Vanishing without a word: the node reports it, A applies it, B's sessions hear it.
     ownerVoice.socket.terminate();
     expect((await heard(watcher, 'VOICE_LEFT', owner.id)).data).toEqual({ teamId: team.teamId, channelId: voiceId, userId: owner.id });
-    const empty = await (await api(a!, member, 'GET', `/api/v1/teams/${team.teamId}/voice`)).json();
-    expect(empty.channels).toEqual({});
+    expect(await inVoice(a!, member, team.teamId)).toEqual({});
     watcher.close();
   });
 

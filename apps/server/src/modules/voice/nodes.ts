@@ -117,9 +117,12 @@ export class RedisNodeDirectory implements NodeDirectory {
     });
     this.subscriber.on('error', onError);
     this.subscriber.subscribe(`${this.p}kick`).catch(onError);
-    this.timer = setInterval(() => {
-      this.beating = this.beating.then(() => this.beat()).catch(onError);
-    }, Math.max(100, Math.floor(ttlMs / 3)));
+    this.timer = setInterval(
+      () => {
+        this.beating = this.beating.then(() => this.beat()).catch(onError);
+      },
+      Math.max(100, Math.floor(ttlMs / 3)),
+    );
     this.timer.unref();
   }
 

@@ -168,13 +168,14 @@ export class RedisVoiceStates implements VoiceStates {
     const pipeline = this.redis.pipeline();
     for (const id of channelIds) pipeline.hgetall(`${this.p}c:${id}`).hgetall(`${this.p}s:${id}`);
     const replies = (await pipeline.exec()) ?? [];
+    const failure = replies.find(([err]) => err)?.[0];
+    if (failure) throw failure;
     const result: Record<string, VoiceParticipant[]> = {};
     channelIds.forEach((channelId, i) => {
-      const [joinErr, joined] = replies[2 * i] ?? [null, {}];
-      const [stateErr, states] = replies[2 * i + 1] ?? [null, {}];
-      if (joinErr ?? stateErr) throw joinErr ?? stateErr;
-      const stateOf = states as Record<string, string>;
-      const list = Object.entries(joined as Record<string, string>)
+      // Two replies per channel, in order: who is in it, and their states.
+      const joined = (replies[2 * i]?.[1] ?? {}) as Record<string, string>;
+      const stateOf = (replies[2 * i + 1]?.[1] ?? {}) as Record<string, string>;
+      const list = Object.entries(joined)
         .map(([userId, joinedAt]) => participantOf(userId, joinedAt, stateOf[userId]))
         .sort((a, b) => a.joinedAt.localeCompare(b.joinedAt) || a.userId.localeCompare(b.userId));
       if (list.length > 0) result[channelId] = list;

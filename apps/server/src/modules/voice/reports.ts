@@ -23,7 +23,12 @@ const placeOf = (grant: VoiceGrant): VoicePlace => ({ teamId: grant.teamId, chan
  * sessions on every process through the bus. A join on another node than the user's previous
  * session has that session kicked (`voice_session_replaced`).
  */
-export function createReportApplier(states: VoiceStates, publisher: Publisher, log: FastifyBaseLogger, kick: (order: NodeKick) => Promise<void>): ReportApplier {
+export function createReportApplier(
+  states: VoiceStates,
+  publisher: Publisher,
+  log: FastifyBaseLogger,
+  kick: (order: NodeKick) => Promise<void>,
+): ReportApplier {
   let queue = Promise.resolve();
   const run = (what: string, work: () => Promise<void>): Promise<void> => {
     queue = queue.then(work).catch((err: unknown) => log.error({ err }, `voice: ${what} failed`));

@@ -73,7 +73,9 @@ export function createVoiceRuntime(options: VoiceRuntimeOptions): VoiceRuntime {
   const deliverKick = (order: NodeKick) => held.get(order.nodeId)?.kick(order.roomId, order.userId, order.reason);
   const directoryEvents = { kick: deliverKick, gone: (nodeId: string) => reports.sweep(nodeId) };
   const directory: NodeDirectory = redis
-    ? new RedisNodeDirectory(redis, settings.REDIS_PREFIX, settings.VOICE_NODE_TTL_MS, directoryEvents, (err) => log.error({ err }, 'voice: the node directory failed'))
+    ? new RedisNodeDirectory(redis, settings.REDIS_PREFIX, settings.VOICE_NODE_TTL_MS, directoryEvents, (err) =>
+        log.error({ err }, 'voice: the node directory failed'),
+      )
     : new MemoryNodeDirectory(settings.VOICE_NODE_TTL_MS, directoryEvents);
 
   const sfu = new EmbeddedSfu(
@@ -83,7 +85,12 @@ export function createVoiceRuntime(options: VoiceRuntimeOptions): VoiceRuntime {
     {
       ready: (port) => {
         held.set(embeddedId, sfu);
-        const node: VoiceNode = { id: embeddedId, region: settings.SFU_REGION, endpoint: signalingPathOf(embeddedId), internal: { host: settings.SFU_INTERNAL_HOST, port } };
+        const node: VoiceNode = {
+          id: embeddedId,
+          region: settings.SFU_REGION,
+          endpoint: signalingPathOf(embeddedId),
+          internal: { host: settings.SFU_INTERNAL_HOST, port },
+        };
         directory.hold(node).catch((err: unknown) => log.error({ err }, 'voice: registering the embedded SFU failed'));
       },
       joined: (grant) => reports.apply(embeddedId, { type: 'joined', grant }),
@@ -98,7 +105,9 @@ export function createVoiceRuntime(options: VoiceRuntimeOptions): VoiceRuntime {
     linked: (node, control) => {
       held.set(node.id, control);
       linked.add(node.id);
-      directory.hold({ id: node.id, region: node.region, endpoint: node.url, internal: null }).catch((err: unknown) => log.error({ err }, 'voice: registering a node failed'));
+      directory
+        .hold({ id: node.id, region: node.region, endpoint: node.url, internal: null })
+        .catch((err: unknown) => log.error({ err }, 'voice: registering a node failed'));
       log.info({ nodeId: node.id, region: node.region }, 'voice: SFU node linked');
     },
     report: (nodeId, message) => reports.apply(nodeId, message),

@@ -4,7 +4,7 @@ import { VOICE_REGIONS } from '@rally/shared/voice/regions';
 /** A remote SFU node: a standalone sfu/main.ts process in a region, reached by browsers at `url`. */
 export const sfuNodeSchema = z.object({
   /** The node's name, the same as its SFU_NODE_ID (letters, digits, `-`, `_`). */
-  id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1 to 64 letters, digits, - or _'),
+  id: z.string().regex(/^[\w-]{1,64}$/, 'must be 1 to 64 letters, digits, - or _'),
   region: z.enum(VOICE_REGIONS),
   /** The node's signalling WebSocket as browsers reach it (wss://sfu-eu.example.com). */
   url: z.string().regex(/^wss?:\/\/\S+$/, 'must be a ws:// or wss:// URL'),

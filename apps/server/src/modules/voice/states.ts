@@ -120,7 +120,9 @@ export class MemoryVoiceStates implements VoiceStates {
   }
 
   async onNode(nodeId: string) {
-    return [...this.places].filter(([, place]) => place.nodeId === nodeId).map(([userId, place]) => ({ place: { teamId: place.teamId, channelId: place.channelId }, userId }));
+    return [...this.places]
+      .filter(([, place]) => place.nodeId === nodeId)
+      .map(([userId, place]) => ({ place: { teamId: place.teamId, channelId: place.channelId }, userId }));
   }
 
   async clearNode(nodeId: string) {
