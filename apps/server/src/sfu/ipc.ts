@@ -13,8 +13,9 @@ export interface NodeParticipant {
  * Messages from an SFU process to the API process that holds it: over IPC from the embedded
  * child (modules/voice/embedded-sfu.ts), as JSON text frames over the node link from a remote
  * node (sfu/api-link.ts, modules/voice/remote-nodes.ts). `ready` is the child's only; `hello`
- * and `snapshot` the remote node's (the first two frames of each link: who it is, signed, then
- * who is in its rooms, so that a node linked again after a drop puts the states right).
+ * the remote node's first frame (who it is, signed), and `snapshot` who is in the node's rooms: a
+ * remote node's second frame (so that a node linked again after a drop puts the states right),
+ * and any node's answer to the API's `snapshot`.
  */
 export type SfuToApi =
   | { type: 'ready'; port: number }
@@ -25,8 +26,11 @@ export type SfuToApi =
   | { type: 'left'; grant: VoiceGrant }
   | { type: 'stats'; id: number; stats: SfuStats };
 
-/** Messages from the API to an SFU process (IPC or the node link). */
-export type ApiToSfu = { type: 'kick'; roomId: string; userId: string; reason: string } | { type: 'stats'; id: number };
+/**
+ * Messages from the API to an SFU process (IPC or the node link). `snapshot` asks for a snapshot
+ * (the node's entry had lapsed and its participants may have been swept out of the states).
+ */
+export type ApiToSfu = { type: 'kick'; roomId: string; userId: string; reason: string } | { type: 'stats'; id: number } | { type: 'snapshot' };
 
 /** Where a remote node opens its link to the API (a WebSocket upgrade of the API's HTTP server). */
 export const SFU_NODE_LINK_PATH = '/api/v1/voice/nodes';

@@ -35,6 +35,7 @@ const settings = mediaSettingsSchema
 const onApiMessage = (message: ApiToSfu) => {
   if (message.type === 'kick') engine.kick(message.roomId, message.userId, message.reason);
   if (message.type === 'stats') report({ type: 'stats', id: message.id, stats: engine.stats() });
+  if (message.type === 'snapshot') report({ type: 'snapshot', participants: signaling.participants() });
 };
 /** A remote node's link to the API, opened once it listens. */
 let link: ApiLink | null = null;

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MediaSettings } from '../../sfu/config';
 import type { SfuStats } from '../../sfu/engine';
-import type { ApiToSfu, SfuToApi } from '../../sfu/ipc';
+import type { ApiToSfu, NodeParticipant, SfuToApi } from '../../sfu/ipc';
 import type { VoiceGrant } from '../../sfu/token';
 import type { ParticipantState } from '@rally/shared/voice/signaling';
 import type { NodeControl } from './remote-nodes';
@@ -20,6 +20,8 @@ export interface SfuEvents {
   joined(grant: VoiceGrant): void;
   changed(grant: VoiceGrant, state: ParticipantState): void;
   left(grant: VoiceGrant): void;
+  /** Who is in its rooms, as asked by resync(). */
+  snapshot(participants: NodeParticipant[]): void;
   /** The SFU process ended without being asked to: everyone in it is out. */
   crashed(): void;
 }
@@ -80,6 +82,7 @@ export class EmbeddedSfu implements NodeControl {
         } else if (message.type === 'joined') this.events.joined(message.grant);
         else if (message.type === 'changed') this.events.changed(message.grant, message.state);
         else if (message.type === 'left') this.events.left(message.grant);
+        else if (message.type === 'snapshot') this.events.snapshot(message.participants);
         else if (message.type === 'stats') this.statsWaiters.get(message.id)?.(message.stats);
       });
       child.once('exit', (code, signal) => {
@@ -98,6 +101,10 @@ export class EmbeddedSfu implements NodeControl {
 
   private send(message: ApiToSfu): void {
     if (this.child?.connected) this.child.send(message);
+  }
+
+  resync(): void {
+    this.send({ type: 'snapshot' });
   }
 
   kick(roomId: string, userId: string, reason: string): void {

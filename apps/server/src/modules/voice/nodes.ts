@@ -24,6 +24,8 @@ export interface NodeDirectoryEvents {
   kick(order: NodeKick): void;
   /** A node whose holder stopped beating: its participants are to be swept out (one process is told). */
   gone(nodeId: string): Promise<void>;
+  /** A node this process holds was found expired at a beat (the process stalled): others may have swept it. */
+  lapsed(nodeId: string): void;
 }
 
 /**
@@ -154,19 +156,21 @@ export class RedisNodeDirectory implements NodeDirectory {
   }
 
   private async beat(): Promise<void> {
-    for (const node of this.held.values()) await this.renew(node);
+    for (const node of [...this.held.values()]) {
+      // XX: the entry exists only while the others still take the node for alive.
+      const kept = await this.redis.set(this.nodeKey(node.id), JSON.stringify(node), 'PX', this.ttlMs, 'XX');
+      if (kept) continue;
+      await this.renew(node);
+      this.events.lapsed(node.id);
+    }
     const listed = (await this.redis.smembers(`${this.p}nodes`)).filter((id) => !this.held.has(id));
     for (const id of listed) {
       if (await this.redis.exists(this.nodeKey(id))) continue;
-      const lock = `${this.p}sweep:${id}`;
-      if (!(await this.redis.set(lock, '1', 'PX', this.ttlMs, 'NX'))) continue; // another process sweeps it
-      try {
-        await this.events.gone(id);
-        // Unless it came back meanwhile, it is no longer listed.
-        if (!(await this.redis.exists(this.nodeKey(id)))) await this.redis.srem(`${this.p}nodes`, id);
-      } finally {
-        await this.redis.del(lock);
-      }
+      // The lock is left to expire: a process that listed the node before it was unlisted must not sweep it again.
+      if (!(await this.redis.set(`${this.p}sweep:${id}`, '1', 'PX', this.ttlMs, 'NX'))) continue; // another process sweeps it
+      await this.events.gone(id);
+      // Unless it came back meanwhile, it is no longer listed.
+      if (!(await this.redis.exists(this.nodeKey(id)))) await this.redis.srem(`${this.p}nodes`, id);
     }
   }
 

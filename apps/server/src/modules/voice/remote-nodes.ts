@@ -35,6 +35,8 @@ const frameSchema = z.discriminatedUnion('type', [
 /** What the API can ask of a node it holds: its embedded child or a linked remote node. */
 export interface NodeControl {
   kick(roomId: string, userId: string, reason: string): void;
+  /** Ask the node who is in its rooms (answered by a snapshot report). */
+  resync(): void;
   /** The node's figures; null when it does not answer. */
   stats(): Promise<SfuStats | null>;
 }
@@ -84,6 +86,7 @@ export class RemoteNodeLinks {
     };
     const control: NodeControl = {
       kick: (roomId, userId, reason) => send({ type: 'kick', roomId, userId, reason }),
+      resync: () => send({ type: 'snapshot' }),
       stats: () =>
         new Promise((resolve) => {
           const id = nextStatsId++;

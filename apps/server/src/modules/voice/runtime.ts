@@ -71,7 +71,12 @@ export function createVoiceRuntime(options: VoiceRuntimeOptions): VoiceRuntime {
   const reports = createReportApplier(states, publisher, log, (order) => directory.kick(order));
 
   const deliverKick = (order: NodeKick) => held.get(order.nodeId)?.kick(order.roomId, order.userId, order.reason);
-  const directoryEvents = { kick: deliverKick, gone: (nodeId: string) => reports.sweep(nodeId) };
+  const directoryEvents = {
+    kick: deliverKick,
+    gone: (nodeId: string) => reports.sweep(nodeId),
+    // Held here but found expired (this process stalled): the node says again who is in its rooms.
+    lapsed: (nodeId: string) => held.get(nodeId)?.resync(),
+  };
   const directory: NodeDirectory = redis
     ? new RedisNodeDirectory(redis, settings.REDIS_PREFIX, settings.VOICE_NODE_TTL_MS, directoryEvents, (err) =>
         log.error({ err }, 'voice: the node directory failed'),
@@ -96,6 +101,7 @@ export function createVoiceRuntime(options: VoiceRuntimeOptions): VoiceRuntime {
       joined: (grant) => reports.apply(embeddedId, { type: 'joined', grant }),
       changed: (grant, state) => reports.apply(embeddedId, { type: 'changed', grant, state }),
       left: (grant) => reports.apply(embeddedId, { type: 'left', grant }),
+      snapshot: (participants) => reports.apply(embeddedId, { type: 'snapshot', participants }),
       crashed: () => void reports.sweep(embeddedId),
     },
     log,
