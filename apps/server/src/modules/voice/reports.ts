@@ -26,7 +26,7 @@ const placeOf = (grant: VoiceGrant): VoicePlace => ({ teamId: grant.teamId, chan
 export function createReportApplier(
   states: VoiceStates,
   publisher: Publisher,
-  log: FastifyBaseLogger,
+  log: Pick<FastifyBaseLogger, 'error'>,
   kick: (order: NodeKick) => Promise<void>,
 ): ReportApplier {
   let queue = Promise.resolve();
