@@ -27,7 +27,7 @@ function setup() {
   });
   const kicks: NodeKick[] = [];
   const errors: unknown[] = [];
-  const reports = createReportApplier(states, { bus }, { error: (obj) => errors.push(obj) }, async (order) => void kicks.push(order));
+  const reports = createReportApplier(states, { bus }, { error: (obj: unknown) => void errors.push(obj) }, async (order) => void kicks.push(order));
   return { states, told, kicks, errors, reports };
 }
 
