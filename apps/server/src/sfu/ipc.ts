@@ -51,6 +51,3 @@ export function verifyNodeHello(secret: string, hello: { nodeId: string; t: numb
   const given = Buffer.from(hello.mac);
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
-
-/** The text of a frame of the node link (for the API side, which must not import the gateway). */
-export { messageText } from '../gateway/message-text';

@@ -81,13 +81,13 @@ describe('SFU signalling', () => {
   });
 
   it('knows who is in the rooms with their last state (a node snapshot), and forgets a client that vanished', async () => {
-    const alice = await join('alice');
-    expect(signaling.participants()).toEqual([{ grant: expect.objectContaining({ userId: 'alice', channelId: 'room-1' }), state: null }]);
-    alice.send({ op: 'state', muted: true, deafened: false, speaking: false });
+    const carol = await join('carol', 'room-snapshot');
+    expect(signaling.participants()).toEqual([{ grant: expect.objectContaining({ userId: 'carol', channelId: 'room-snapshot' }), state: null }]);
+    carol.send({ op: 'state', muted: true, deafened: false, speaking: false });
     await until(() => signaling.participants()[0]?.state?.muted === true, 'the state is kept');
-    alice.socket.terminate();
+    carol.socket.terminate();
     await until(() => signaling.participants().length === 0, 'the vanished client is forgotten');
-    await until(() => reports.includes('left alice room-1'), 'and reported left');
+    await until(() => reports.includes('left carol room-snapshot'), 'and reported left');
   });
 
   it("forwards one participant's microphone to the other, and tells the room who comes and goes", async () => {

@@ -6,7 +6,7 @@ import type { SfuStats } from '../../sfu/engine';
 import type { ApiToSfu, NodeParticipant, SfuToApi } from '../../sfu/ipc';
 import type { VoiceGrant } from '../../sfu/token';
 import type { ParticipantState } from '@rally/shared/voice/signaling';
-import type { NodeControl } from './remote-nodes';
+import type { NodeControl } from './nodes';
 
 const SFU_ENTRY = fileURLToPath(new URL('../../sfu/main.ts', import.meta.url));
 /** How long the SFU process may take to listen. */

@@ -1,5 +1,15 @@
 import type { Redis } from 'ioredis';
 import type { VoiceRegion } from '@rally/shared/voice/regions';
+import type { SfuStats } from '../../sfu/engine';
+
+/** What the API can ask of a node it holds: its embedded child or a linked remote node. */
+export interface NodeControl {
+  kick(roomId: string, userId: string, reason: string): void;
+  /** Ask the node who is in its rooms (answered by a snapshot report). */
+  resync(): void;
+  /** The node's figures; null when it does not answer. */
+  stats(): Promise<SfuStats | null>;
+}
 
 /** An SFU node some API process holds: its embedded child, or a remote node linked to it. */
 export interface VoiceNode {

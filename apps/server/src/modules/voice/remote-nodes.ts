@@ -4,8 +4,9 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { z } from 'zod';
 import { participantStateSchema } from '@rally/shared/voice/signaling';
 import type { SfuStats } from '../../sfu/engine';
-import { messageText, verifyNodeHello, type ApiToSfu, type SfuToApi } from '../../sfu/ipc';
+import { verifyNodeHello, type ApiToSfu, type SfuToApi } from '../../sfu/ipc';
 import { voiceGrantSchema } from '../../sfu/token';
+import type { NodeControl } from './nodes';
 import type { SfuNodeConfig } from './settings';
 
 /** A node that has not said a valid hello by then is dropped. */
@@ -31,15 +32,6 @@ const frameSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('left'), grant: voiceGrantSchema }),
   z.object({ type: z.literal('stats'), id: z.number(), stats: statsSchema }),
 ]);
-
-/** What the API can ask of a node it holds: its embedded child or a linked remote node. */
-export interface NodeControl {
-  kick(roomId: string, userId: string, reason: string): void;
-  /** Ask the node who is in its rooms (answered by a snapshot report). */
-  resync(): void;
-  /** The node's figures; null when it does not answer. */
-  stats(): Promise<SfuStats | null>;
-}
 
 export interface RemoteNodeEvents {
   /** A configured node linked (signed hello): this process holds it now. */
@@ -102,7 +94,8 @@ export class RemoteNodeLinks {
     };
 
     socket.on('message', (data, isBinary) => {
-      const frame = frameSchema.safeParse(isBinary ? null : safeJson(messageText(data)));
+      // With ws's default binaryType a frame is one Buffer.
+      const frame = frameSchema.safeParse(isBinary || !Buffer.isBuffer(data) ? null : safeJson(data.toString('utf8')));
       if (!frame.success) {
         socket.close(4002, 'node_message_invalid');
         return;
