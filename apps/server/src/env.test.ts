@@ -92,4 +92,18 @@ describe('loadConfig', () => {
     expect(configError({ TWITCH_CLIENT_SECRET: 'secret' }).message).toMatch(/TWITCH_CLIENT_ID: is required with TWITCH_CLIENT_SECRET/);
     expect(configError({ KICK_TOKEN_URL: 'id.kick.com/oauth/token' }).message).toMatch(/KICK_TOKEN_URL/);
   });
+
+  it('takes remote SFU nodes as a JSON list, with the secret they share', () => {
+    expect(loadConfig({})).toMatchObject({ SFU_NODES: [], SFU_INTERNAL_HOST: '127.0.0.1', VOICE_NODE_TTL_MS: 15_000 });
+    const node = { id: 'eu1', region: 'eu-central-1', url: 'wss://sfu-eu.example.com' };
+    const secret = 'a-node-secret-of-thirty-two-chars-at-least';
+    expect(loadConfig({ SFU_NODES: JSON.stringify([node]), SFU_SECRET: secret })).toMatchObject({ SFU_NODES: [node], SFU_SECRET: secret });
+    expect(configError({ SFU_NODES: JSON.stringify([node]) }).message).toMatch(/SFU_SECRET: is required with SFU_NODES/);
+    expect(configError({ SFU_NODES: '[{', SFU_SECRET: secret }).message).toMatch(/SFU_NODES: must be JSON/);
+    expect(configError({ SFU_NODES: JSON.stringify([{ ...node, region: 'mars-1' }]), SFU_SECRET: secret }).message).toMatch(/SFU_NODES/);
+    expect(configError({ SFU_NODES: JSON.stringify([node, node]), SFU_SECRET: secret }).message).toMatch(/node ids must differ/);
+    expect(configError({ SFU_NODES: JSON.stringify([{ ...node, url: 'https://sfu.example.com' }]), SFU_SECRET: secret }).message).toMatch(
+      /ws:\/\/ or wss:\/\//,
+    );
+  });
 });

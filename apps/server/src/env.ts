@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ALLOWED_REGIONS_DEFAULT, TIMING } from '@rally/shared/limits';
 import { parseProxyEntry } from './http/trusted-proxy';
 import { mediaSettingsSchema } from './sfu/config';
+import { voiceNodeSettingsSchema } from './modules/voice/settings';
 
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
@@ -30,6 +31,7 @@ const urlString = (protocols: string[]) =>
 const settingsSchema = z.object({
   // ---- voice: the SFU the server runs (sfu/config.ts); README "Voice", docs/voice.md. ----
   ...mediaSettingsSchema.shape,
+  ...voiceNodeSettingsSchema.shape,
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -200,6 +202,7 @@ const settingsSchema = z.object({
 
 /** The settings, and the rules between them: the S3 variables need S3_BUCKET, and S3_BUCKET needs its keys. */
 export const configSchema = settingsSchema.superRefine((config, ctx) => {
+  if (config.SFU_NODES.length > 0 && !config.SFU_SECRET) ctx.addIssue({ code: 'custom', path: ['SFU_SECRET'], message: 'is required with SFU_NODES' });
   for (const provider of ['KICK', 'TWITCH'] as const) {
     const [id, secret] = [`${provider}_CLIENT_ID`, `${provider}_CLIENT_SECRET`] as const;
     if (config[id] && !config[secret]) ctx.addIssue({ code: 'custom', path: [secret], message: `is required with ${id}` });

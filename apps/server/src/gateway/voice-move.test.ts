@@ -122,7 +122,7 @@ describe('moving members between voice channels', () => {
 
   it('checks the move: same channel, not a voice target, not there, a channel hidden from the mover, a target the member may not connect to', async () => {
     const { mate, mod, teamId, generalId, a, b } = await setup();
-    await ctx.app.voice.states.join({ teamId, channelId: a }, mate.id, new Date());
+    await ctx.app.voice.states.join({ teamId, channelId: a }, mate.id, ctx.app.voice.embeddedId, new Date());
     const hidden = await makeChannel(ctx, teamId, { type: 'voice', name: 'Staff', hiddenFrom: [teamId] });
     const noConnect = await makeChannel(ctx, teamId, {
       type: 'voice',

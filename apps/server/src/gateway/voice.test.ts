@@ -48,7 +48,7 @@ describe('voice channels', () => {
       channelId: voiceId,
       userId: owner.id,
       region: 'us-east-1',
-      endpoint: '/api/v1/voice/sfu',
+      endpoint: `/api/v1/voice/sfu?node=${ctx.app.voice.embeddedId}`,
       screenCap: { width: 1280, height: 720, fps: 30 },
     });
     const joined = await mateSocket.next('VOICE_JOINED');

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import helmetMiddleware from 'helmet';
 import { servesHttps, type Config } from '../env';
+import { remoteNodeOrigins } from '../modules/voice/regions';
 
 /**
  * sha256 of the CSS that the ALTCHA widget (altcha 3.2.2, the bundle apps/web imports) injects as a
@@ -33,7 +34,8 @@ export function cspDirectives(config: Config): Record<string, string[]> {
     'img-src': ["'self'", 'data:', 'blob:', ...(config.S3_PUBLIC_URL ? [new URL(config.S3_PUBLIC_URL).origin] : [])],
     // Video and audio attachments: our own /uploads/… (or S3_PUBLIC_URL), and blob: for a video read in the page before it is uploaded.
     'media-src': ["'self'", 'blob:', ...(config.S3_PUBLIC_URL ? [new URL(config.S3_PUBLIC_URL).origin] : [])],
-    'connect-src': ["'self'"],
+    // Remote SFU nodes (SFU_NODES): their signalling sockets and latency probes (modules/voice/regions.ts).
+    'connect-src': ["'self'", ...remoteNodeOrigins(config.SFU_NODES)],
     // The ALTCHA captcha starts its proof-of-work workers from blob: URLs of code bundled in its
     // own script (node_modules/altcha: `new Worker(URL.createObjectURL(new Blob([...])))`).
     'worker-src': ["'self'", 'blob:'],

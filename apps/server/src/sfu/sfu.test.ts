@@ -81,6 +81,16 @@ describe('SFU signalling', () => {
     expect(reports).toEqual([]);
   });
 
+  it('knows who is in the rooms with their last state (a node snapshot), and forgets a client that vanished', async () => {
+    const carol = await join('carol', 'room-snapshot');
+    expect(signaling.participants()).toEqual([{ grant: expect.objectContaining({ userId: 'carol', channelId: 'room-snapshot' }), state: null }]);
+    carol.send({ op: 'state', muted: true, deafened: false, speaking: false });
+    await until(() => signaling.participants()[0]?.state?.muted === true, 'the state is kept');
+    carol.socket.terminate();
+    await until(() => signaling.participants().length === 0, 'the vanished client is forgotten');
+    await until(() => reports.includes('left carol room-snapshot'), 'and reported left');
+  });
+
   it("forwards one participant's microphone to the other, and tells the room who comes and goes", async () => {
     const alice = await join('alice');
     const bob = await join('bob');

@@ -4,6 +4,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { clientMessageSchema, type ParticipantState, type ServerMessage } from '@rally/shared/voice/signaling';
 import type { SfuEngine, SfuSession } from './engine';
 import { messageText } from '../gateway/message-text';
+import type { NodeParticipant } from './ipc';
 import { verifyVoiceToken, type VoiceGrant } from './token';
 
 /** A client that has not sent a valid `join` by then is dropped. */
@@ -26,6 +27,8 @@ export interface SfuReporter {
  */
 export class SignalingServer {
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false });
+  /** Who is in the rooms now, with what they last told (a remote node's snapshot, sfu/api-link.ts). */
+  private readonly present = new Map<WebSocket, NodeParticipant>();
 
   constructor(
     private readonly engine: SfuEngine,
@@ -70,6 +73,8 @@ export class SignalingServer {
         let reported = JSON.stringify([false, false, []]);
         const changed = (state: ParticipantState) => {
           const key = JSON.stringify([state.muted, state.deafened, state.sources]);
+          const entry = this.present.get(socket);
+          if (entry) entry.state = state;
           if (key === reported) return;
           reported = key;
           this.reporter.changed(joined, state);
@@ -77,8 +82,16 @@ export class SignalingServer {
         session = this.engine.join(
           joined.channelId,
           { userId: joined.userId, screenCap: joined.screenCap },
-          { send, changed, ended: () => this.reporter.left(joined) },
+          {
+            send,
+            changed,
+            ended: () => {
+              if (this.present.get(socket)?.grant === joined) this.present.delete(socket);
+              this.reporter.left(joined);
+            },
+          },
         );
+        this.present.set(socket, { grant: joined, state: null });
         this.reporter.joined(joined);
         return;
       }
@@ -96,6 +109,11 @@ export class SignalingServer {
       clearTimeout(timer);
       void session?.leave();
     });
+  }
+
+  /** Everyone in the rooms now. */
+  participants(): NodeParticipant[] {
+    return [...this.present.values()];
   }
 
   async close(): Promise<void> {

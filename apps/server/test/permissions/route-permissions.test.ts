@@ -172,7 +172,7 @@ describe('every permissioned route: refused without its bit, nothing changed; al
     const emojiId = (await makeEmoji(ctx, teamId, 'fixture')).id;
     const voiceId = await makeChannel(ctx, teamId, { type: 'voice', name: 'voice' });
     const otherVoiceId = await makeChannel(ctx, teamId, { type: 'voice', name: 'other voice' });
-    await ctx.app.voice.states.join({ teamId, channelId: voiceId }, target!.id, new Date());
+    await ctx.app.voice.states.join({ teamId, channelId: voiceId }, target!.id, ctx.app.voice.embeddedId, new Date());
     if (bit.kind === 'channel') {
       // Written as the rows the channel routes write (the overwrite route is itself under test here).
       const mask = ChannelPermission[bit.bit];

@@ -3,9 +3,10 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MediaSettings } from '../../sfu/config';
 import type { SfuStats } from '../../sfu/engine';
-import type { ApiToSfu, SfuToApi } from '../../sfu/ipc';
+import type { ApiToSfu, NodeParticipant, SfuToApi } from '../../sfu/ipc';
 import type { VoiceGrant } from '../../sfu/token';
 import type { ParticipantState } from '@rally/shared/voice/signaling';
+import type { NodeControl } from './nodes';
 
 const SFU_ENTRY = fileURLToPath(new URL('../../sfu/main.ts', import.meta.url));
 /** How long the SFU process may take to listen. */
@@ -14,9 +15,13 @@ const START_TIMEOUT_MS = 20_000;
 const RESTART_DELAY_MS = 1_000;
 
 export interface SfuEvents {
+  /** The process listens (again, after a crash) on this signalling port. */
+  ready(port: number): void;
   joined(grant: VoiceGrant): void;
   changed(grant: VoiceGrant, state: ParticipantState): void;
   left(grant: VoiceGrant): void;
+  /** Who is in its rooms, as asked by resync(). */
+  snapshot(participants: NodeParticipant[]): void;
   /** The SFU process ended without being asked to: everyone in it is out. */
   crashed(): void;
 }
@@ -24,9 +29,10 @@ export interface SfuEvents {
 /**
  * The SFU the API runs as its child process (sfu/main.ts; media never runs on the API's event
  * loop). Started on first use, restarted after a crash, stopped with the API. Its signalling port
- * listens on loopback: browsers reach it through the API's /api/v1/voice/sfu (voice/proxy.ts).
+ * listens on `host` (SFU_INTERNAL_HOST, loopback by default): browsers reach it through the API's
+ * /api/v1/voice/sfu (voice/proxy.ts), on this process or another one.
  */
-export class EmbeddedSfu {
+export class EmbeddedSfu implements NodeControl {
   private child: ChildProcess | null = null;
   private starting: Promise<number> | null = null;
   private closing = false;
@@ -36,6 +42,7 @@ export class EmbeddedSfu {
   constructor(
     private readonly secret: string,
     private readonly settings: MediaSettings,
+    readonly host: string,
     private readonly events: SfuEvents,
     private readonly log: FastifyBaseLogger,
   ) {}
@@ -53,7 +60,7 @@ export class EmbeddedSfu {
     const env: NodeJS.ProcessEnv = {
       ...process.env,
       SFU_SECRET: this.secret,
-      SFU_HOST: '127.0.0.1',
+      SFU_HOST: this.host,
       SFU_PORT: '0',
       SFU_REGION: this.settings.SFU_REGION,
       SFU_UDP_PORTS: this.settings.SFU_UDP_PORTS?.join('-') ?? '',
@@ -71,11 +78,13 @@ export class EmbeddedSfu {
       child.on('message', (message: SfuToApi) => {
         if (message.type === 'ready') {
           clearTimeout(timer);
+          this.events.ready(message.port);
           resolve(message.port);
         } else if (message.type === 'joined') this.events.joined(message.grant);
         else if (message.type === 'changed') this.events.changed(message.grant, message.state);
         else if (message.type === 'left') this.events.left(message.grant);
-        else this.statsWaiters.get(message.id)?.(message.stats);
+        else if (message.type === 'snapshot') this.events.snapshot(message.participants);
+        else if (message.type === 'stats') this.statsWaiters.get(message.id)?.(message.stats);
       });
       child.once('exit', (code, signal) => {
         clearTimeout(timer);
@@ -93,6 +102,10 @@ export class EmbeddedSfu {
 
   private send(message: ApiToSfu): void {
     if (this.child?.connected) this.child.send(message);
+  }
+
+  resync(): void {
+    this.send({ type: 'snapshot' });
   }
 
   kick(roomId: string, userId: string, reason: string): void {

@@ -50,5 +50,5 @@ export async function moveVoice(deps: ServiceDeps, voice: VoiceRuntime, access: 
     audience: { kind: 'users', userIds: [move.userId] },
     event: { type: 'VOICE_MOVE', data: { teamId, fromChannelId: source.id, channelId: target.id, token } },
   });
-  voice.sfu.kick(source.id, move.userId, 'voice_moved');
+  await voice.kick(source.id, move.userId, 'voice_moved');
 }

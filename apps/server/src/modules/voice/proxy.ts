@@ -5,12 +5,24 @@ import type { Duplex } from 'node:stream';
 /** Where browsers open the voice signalling socket: the API passes it to the SFU. */
 export const VOICE_SIGNALING_PATH = '/api/v1/voice/sfu';
 
+/** The query parameter of VOICE_SIGNALING_PATH naming the embedded node (of this API process or another) to reach. */
+export const VOICE_NODE_PARAM = 'node';
+
+/** The signalling path of an embedded node, as join() hands it to browsers. */
+export const signalingPathOf = (nodeId: string) => `${VOICE_SIGNALING_PATH}?${VOICE_NODE_PARAM}=${encodeURIComponent(nodeId)}`;
+
+/** The node an upgrade of VOICE_SIGNALING_PATH asks for; null when it names none (then: this process's own). */
+export function requestedNode(url: string | undefined): string | null {
+  return new URL(url ?? '/', 'http://localhost').searchParams.get(VOICE_NODE_PARAM);
+}
+
 /**
- * Pass a WebSocket upgrade through to the SFU's signalling port on loopback, bytes both ways: the
- * request line and headers as received, then whatever follows. The SFU checks the voice token itself.
+ * Pass a WebSocket upgrade through to an embedded SFU's signalling port (this process's, on
+ * loopback, or another API process's at its SFU_INTERNAL_HOST), bytes both ways: the request line
+ * and headers as received, then whatever follows. The SFU checks the voice token itself.
  */
-export function proxyUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer, port: number): void {
-  const upstream = net.connect(port, '127.0.0.1');
+export function proxyUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer, target: { host: string; port: number }): void {
+  const upstream = net.connect(target.port, target.host);
   const drop = () => {
     socket.destroy();
     upstream.destroy();

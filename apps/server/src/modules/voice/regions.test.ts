@@ -26,6 +26,34 @@ describe('voice regions and the latency probe', () => {
     expect(res.statusCode).toBe(401);
   });
 
+  describe('with remote nodes (SFU_NODES)', () => {
+    const nodes = [
+      { id: 'fra', region: 'eu-central-1', url: 'wss://sfu-fra.example.com' },
+      { id: 'tyo', region: 'ap-northeast-1', url: 'ws://10.0.0.7:4100/sfu/' },
+    ];
+    const remote = withTestApp({ SFU_NODES: JSON.stringify(nodes), SFU_SECRET: 'r'.repeat(40) });
+
+    it('probes each node at its own /probe, and lets the web client reach it (CSP connect-src)', async () => {
+      const user = await makeUser(remote.app, 'prober');
+      const res = await call(remote.app, 'GET', '/api/v1/voice/regions', { cookie: user.cookie });
+      const { regions } = res.json<{ regions: { region: string; probeUrl: string | null }[] }>();
+      expect(regions.filter((r) => r.probeUrl !== null)).toEqual([
+        { region: 'us-east-1', probeUrl: '/api/v1/voice/probe' },
+        { region: 'eu-central-1', probeUrl: 'https://sfu-fra.example.com/probe' },
+        { region: 'ap-northeast-1', probeUrl: 'http://10.0.0.7:4100/sfu/probe' },
+      ]);
+      const csp = String(res.headers['content-security-policy']);
+      const connect = csp.split(';').find((d) => d.trim().startsWith('connect-src'));
+      expect(connect?.trim().split(/\s+/).slice(1)).toEqual([
+        "'self'",
+        'wss://sfu-fra.example.com',
+        'https://sfu-fra.example.com',
+        'ws://10.0.0.7:4100',
+        'http://10.0.0.7:4100',
+      ]);
+    });
+  });
+
   describe('with SFU_REGION set', () => {
     const frankfurt = withTestApp({ SFU_REGION: 'eu-central-1' });
 

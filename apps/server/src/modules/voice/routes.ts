@@ -10,12 +10,13 @@ import {
 } from '@rally/shared/api/voice';
 import type { VoiceRegion } from '@rally/shared/voice/regions';
 import { addEndpoint } from '../../http/endpoint';
+import { SFU_NODE_LINK_PATH } from '../../sfu/ipc';
 import { moveVoice } from './move';
-import { proxyUpgrade, VOICE_SIGNALING_PATH } from './proxy';
+import { proxyUpgrade, requestedNode, VOICE_SIGNALING_PATH } from './proxy';
 import { voiceRegionProbes } from './regions';
 import { disconnectVoice, joinVoice, setVoiceRegion, voiceStatesOf } from './service';
 
-/** Voice channels (docs/voice.md): joining, who is in them, moving and disconnecting, the region, the regions' latency probes; and the SFU's signalling path. */
+/** Voice channels (docs/voice.md): joining, who is in them, moving and disconnecting, the region, the regions' latency probes; the SFU's signalling path and remote nodes' links. */
 export async function voiceRoutes(app: FastifyInstance): Promise<void> {
   const { voice } = app;
 
@@ -49,10 +50,14 @@ export async function voiceRoutes(app: FastifyInstance): Promise<void> {
     return { success: true as const };
   });
 
+  // The signalling socket of an embedded node (?node=<id>): this process's child, or passed to the
+  // process whose child it is; a node that is gone refuses it.
   app.upgrades.add(VOICE_SIGNALING_PATH, (request, socket, head) => {
-    voice.sfu.port().then(
-      (port) => proxyUpgrade(request, socket, head, port),
+    voice.signalingTarget(requestedNode(request.url)).then(
+      (target) => (target ? proxyUpgrade(request, socket, head, target) : socket.destroy()),
       () => socket.destroy(),
     );
   });
+  // Remote SFU nodes link here (SFU_NODES; docs/voice.md "Remote nodes").
+  app.upgrades.add(SFU_NODE_LINK_PATH, (request, socket, head) => voice.remote.handleUpgrade(request, socket, head));
 }

@@ -11,16 +11,17 @@ import { updateChannel } from '../channels/service';
 import { canView, type ChannelAccess, type TeamAccess } from '../permissions/access';
 import type { ChannelRow } from '../teams/mappers';
 import { acceptsMoveGrant } from './move-grant';
-import { VOICE_SIGNALING_PATH } from './proxy';
+import type { VoiceNode } from './nodes';
 import type { VoiceRuntime } from './runtime';
 
 /**
  * Join a voice channel (the endpoint checked CONNECT): refused when it holds userLimit people
  * (403 voice_channel_full, 'Channel is full') unless the caller is already in it or may move
  * members (as on Discord), or comes with the move grant a moderator's move sent them for this
- * channel (move-grant.ts; any other token: 403 voice_move_token_invalid); then a token for the
- * SFU, good for a minute. Plus holders may share 1920×1080 at 60 fps, others 1280×720 at 30
- * (000 §9), which the SFU enforces.
+ * channel (move-grant.ts; any other token: 403 voice_move_token_invalid); then a token for the SFU
+ * node holding the channel's room (pinned on the first join: a linked node of the channel's region,
+ * else the embedded one), good for a minute. Plus holders may share 1920×1080 at 60 fps, others
+ * 1280×720 at 30 (000 §9), which the SFU enforces.
  */
 export async function joinVoice(
   voice: VoiceRuntime,
@@ -38,8 +39,9 @@ export async function joinVoice(
       throw new AppError(403, 'voice_channel_full');
     }
   }
+  let node: VoiceNode;
   try {
-    await voice.sfu.port();
+    node = await voice.nodeFor(channel);
   } catch {
     throw new AppError(503, 'voice_unavailable');
   }
@@ -55,7 +57,7 @@ export async function joinVoice(
     channelId: channel.id,
     token,
     userId: user.id,
-    endpoint: VOICE_SIGNALING_PATH,
+    endpoint: node.endpoint,
     region: channel.region as VoiceRegion,
     iceServers: voice.settings.SFU_ICE_SERVERS ?? [],
     screenCap: { ...screenCap },
@@ -83,7 +85,7 @@ export async function disconnectVoice(deps: ServiceDeps, voice: VoiceRuntime, { 
     targetId: userId,
     options: { channelId: channel.id },
   });
-  voice.sfu.kick(channel.id, userId, 'voice_disconnected');
+  await voice.kick(channel.id, userId, 'voice_disconnected');
 }
 
 /** Set a voice channel's region (the endpoint checked MANAGE_CHANNEL): audited and told as any channel edit. */
