@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../fixtures/chromium';
+import { MEDIA_LAUNCH_OPTIONS } from '../../fixtures/chromium';
 import { snap } from '../../fixtures/screenshots';
 import { expect, test } from '../../fixtures/test';
+import { expectAudioArriving, recordPeerConnections } from '../../fixtures/webrtc';
 
 /**
  * Moving members (001 §4 voice move, docs/voice.md): a moderator moves a member from one voice
@@ -9,18 +10,7 @@ import { expect, test } from '../../fixtures/test';
  * first room, joins the second with the move grant (past its user limit) and opens it, and the
  * audio goes on there (each hears the other: the speaking rings light from the audio that arrives).
  */
-test.use({
-  launchOptions: {
-    executablePath: CHROMIUM_PATH,
-    args: [
-      ...CHROMIUM_ARGS,
-      '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
-      '--allow-loopback-in-peer-connection',
-      '--autoplay-policy=no-user-gesture-required',
-    ],
-  },
-});
+test.use({ launchOptions: MEDIA_LAUNCH_OPTIONS });
 
 const bar = (page: Page) => page.getByRole('region', { name: 'Voice connection' });
 const panel = (page: Page, channel: string) => page.getByRole('region', { name: channel });
@@ -47,7 +37,9 @@ test('a moderator moves a member to a full voice channel: the member follows, op
   const alice = await openAs(user, stagePath);
   await alice.getByRole('button', { name: 'Join voice channel' }).click();
   await expect(bar(alice).getByRole('status')).toHaveText('Voice connected', { timeout: 20_000 });
-  const bob = await openAs(teammate, lobbyPath);
+  const bob = await openAs(teammate, '/');
+  await recordPeerConnections(bob);
+  await bob.goto(lobbyPath);
   await bob.getByRole('button', { name: 'Join voice channel' }).click();
   await expect(bar(bob).getByRole('status')).toHaveText('Voice connected', { timeout: 20_000 });
 
@@ -87,5 +79,7 @@ test('a moderator moves a member to a full voice channel: the member follows, op
     'true',
     { timeout: 20_000 },
   );
+  // …as Bob's new peer connection counts it: Alice's audio arrives there, bytes and samples growing.
+  await expectAudioArriving(bob);
   await snap(bob, testInfo, 'voice-move-2-moved');
 });

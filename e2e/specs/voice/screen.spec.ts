@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../fixtures/chromium';
+import { MEDIA_LAUNCH_OPTIONS } from '../../fixtures/chromium';
 import { PICTURE_VARIANTS, snap } from '../../fixtures/screenshots';
 import { expect, test } from '../../fixtures/test';
 
@@ -10,18 +10,7 @@ import { expect, test } from '../../fixtures/test';
  * the decoded picture and full screen, and the tile goes when the share stops; a second share in
  * the channel is refused (the e2e server allows one, playwright.config.ts).
  */
-test.use({
-  launchOptions: {
-    executablePath: CHROMIUM_PATH,
-    args: [
-      ...CHROMIUM_ARGS,
-      '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
-      '--allow-loopback-in-peer-connection',
-      '--autoplay-policy=no-user-gesture-required',
-    ],
-  },
-});
+test.use({ launchOptions: MEDIA_LAUNCH_OPTIONS });
 
 const bar = (page: Page) => page.getByRole('region', { name: 'Voice connection' });
 const screens = (page: Page) => page.getByRole('region', { name: 'Shared screens' });

@@ -1,7 +1,8 @@
 import type { Locator, Page } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../fixtures/chromium';
+import { MEDIA_LAUNCH_OPTIONS } from '../../fixtures/chromium';
 import { snap } from '../../fixtures/screenshots';
 import { expect, test } from '../../fixtures/test';
+import { expectSendingSilence, recordPeerConnections, sentEnergy, SILENT_ENERGY } from '../../fixtures/webrtc';
 
 /**
  * Voice settings (issue 11, docs/voice.md) in Chromium with its fake microphones (beeps): the input
@@ -9,60 +10,12 @@ import { expect, test } from '../../fixtures/test';
  * carries no energy), another input device is taken without a new offer, and a voice channel's
  * Region tab measures each region's latency from the browser and saves another region.
  */
-test.use({
-  launchOptions: {
-    executablePath: CHROMIUM_PATH,
-    args: [
-      ...CHROMIUM_ARGS,
-      '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
-      '--allow-loopback-in-peer-connection',
-      '--autoplay-policy=no-user-gesture-required',
-    ],
-  },
-});
+test.use({ launchOptions: MEDIA_LAUNCH_OPTIONS });
 
 const bar = (page: Page) => page.getByRole('region', { name: 'Voice connection' });
 const panelList = (page: Page) => page.getByRole('region', { name: 'Lounge' }).getByRole('list', { name: 'People in Lounge' });
 const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Channels' });
 const saveBar = (dialog: Locator) => dialog.getByRole('region', { name: 'Unsaved changes' });
-
-/** Keep the page's peer connections where the test can read their figures (the app holds them privately). */
-async function recordPeerConnections(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const Native = window.RTCPeerConnection;
-    const seen: RTCPeerConnection[] = [];
-    Object.assign(window, { __peerConnections: seen });
-    window.RTCPeerConnection = class extends Native {
-      constructor(config?: RTCConfiguration) {
-        super(config);
-        seen.push(this);
-      }
-    };
-  });
-}
-
-/**
- * The energy of the audio the page sends over two seconds (the microphone's media-source figures,
- * which count what goes to the encoder, after the input volume): zero when silent.
- */
-function sentEnergy(page: Page): Promise<number> {
-  return page.evaluate(async () => {
-    const connections = (window as unknown as { __peerConnections: RTCPeerConnection[] }).__peerConnections;
-    const pc = connections.filter((c) => c.connectionState === 'connected').at(-1);
-    if (!pc) return -1;
-    const energy = async () => {
-      let total = 0;
-      (await pc.getStats()).forEach((entry: { type?: string; kind?: string; totalAudioEnergy?: number }) => {
-        if (entry.type === 'media-source' && entry.kind === 'audio') total += entry.totalAudioEnergy ?? 0;
-      });
-      return total;
-    };
-    const before = await energy();
-    await new Promise((resolve) => setTimeout(resolve, 2_000));
-    return (await energy()) - before;
-  });
-}
 
 test('the input volume and device apply to the running call and stay on the device', async ({ user, team, teammate, openAs }, testInfo) => {
   const created = await user.api.put(`/api/v1/teams/${team.id}/channels`, { data: { name: 'Lounge', type: 'voice' } });
@@ -97,13 +50,13 @@ test('the input volume and device apply to the running call and stay on the devi
   await expect(volume).toHaveValue('0');
   await expect(volume).toHaveAttribute('aria-valuetext', '0 %');
   await expect(aliceInBobsPanel).not.toHaveAttribute('data-speaking', 'true', { timeout: 10_000 });
-  expect(await sentEnergy(alice)).toBe(0);
+  await expectSendingSilence(alice);
   await expect(aliceInBobsPanel).not.toHaveAttribute('data-speaking', 'true');
 
   // Back to 100 %: her audio has sound again, and Bob sees her speak.
   await volume.fill('100');
   await expect(aliceInBobsPanel).toHaveAttribute('data-speaking', 'true', { timeout: 20_000 });
-  expect(await sentEnergy(alice)).toBeGreaterThan(0);
+  expect(await sentEnergy(alice)).toBeGreaterThan(SILENT_ENERGY);
 
   // Another microphone: taken at once, the call goes on (Bob still hears her), no error.
   const other = (await input.getByRole('option').allTextContents()).find((label) => label !== 'Default');

@@ -1,26 +1,16 @@
 import type { Page } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../fixtures/chromium';
+import { MEDIA_LAUNCH_OPTIONS } from '../../fixtures/chromium';
 import { snap } from '../../fixtures/screenshots';
 import { expect, test } from '../../fixtures/test';
+import { expectAudioArriving, expectSendingSilence, recordPeerConnections } from '../../fixtures/webrtc';
 
 /**
  * Voice through Rally's SFU (issue 11, docs/voice.md), in Chromium with its fake microphone (a
  * beep): two members join a voice channel, each hears the other (the audio that arrives has sound:
- * the speaking ring lights), mute silences the outbound audio, and leaving takes one out of the
- * channel list.
+ * the speaking ring lights; getStats counts its bytes and samples growing), mute silences the
+ * outbound audio (no energy sent), and leaving takes one out of the channel list.
  */
-test.use({
-  launchOptions: {
-    executablePath: CHROMIUM_PATH,
-    args: [
-      ...CHROMIUM_ARGS,
-      '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
-      '--allow-loopback-in-peer-connection',
-      '--autoplay-policy=no-user-gesture-required',
-    ],
-  },
-});
+test.use({ launchOptions: MEDIA_LAUNCH_OPTIONS });
 
 const bar = (page: Page) => page.getByRole('region', { name: 'Voice connection' });
 const panelList = (page: Page, channel = 'Lounge') => page.getByRole('region', { name: channel }).getByRole('list', { name: `People in ${channel}` });
@@ -35,8 +25,12 @@ test('two members join a voice channel and hear each other; mute silences the se
   expect(created.status()).toBe(201);
   const channelId = ((await created.json()) as { channel: { id: string } }).channel.id;
   const path = `/teams/${team.id}/channels/${channelId}`;
-  const alice = await openAs(user, path);
-  const bob = await openAs(teammate, path);
+  const alice = await openAs(user, '/');
+  const bob = await openAs(teammate, '/');
+  for (const page of [alice, bob]) {
+    await recordPeerConnections(page);
+    await page.goto(path);
+  }
 
   for (const page of [alice, bob]) {
     await page.getByRole('button', { name: 'Join voice channel' }).click();
@@ -56,6 +50,9 @@ test('two members join a voice channel and hear each other; mute silences the se
   const bobInAlicesPanel = panelList(alice).getByRole('listitem').filter({ hasText: teammate.username });
   await expect(aliceInBobsPanel).toHaveAttribute('data-speaking', 'true', { timeout: 20_000 });
   await expect(bobInAlicesPanel).toHaveAttribute('data-speaking', 'true', { timeout: 20_000 });
+  // …as the peer connections count it: received audio bytes and decoded samples keep growing.
+  await expectAudioArriving(alice);
+  await expectAudioArriving(bob);
   await snap(bob, testInfo, 'voice-1-connected');
 
   // Alice mutes: Bob sees her muted, and her audio stops (no ring any more).
@@ -63,6 +60,8 @@ test('two members join a voice channel and hear each other; mute silences the se
   await expect(bar(alice).getByRole('button', { name: 'Mute' })).toHaveAttribute('aria-pressed', 'true');
   await expect(aliceInBobsPanel).toContainText('muted');
   await expect(aliceInBobsPanel).not.toHaveAttribute('data-speaking', 'true', { timeout: 10_000 });
+  // What she sends carries no sound at all (the microphone's energy into the encoder is zero).
+  await expectSendingSilence(alice);
   // …and stays silent: over two seconds of beeps, her entry never lights again.
   const lit = await bob.evaluate(async (name) => {
     const item = [...document.querySelectorAll('section li')].find((li) => li.textContent?.includes(name));
