@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { jsonSetting } from '../lib/json';
 import { VOICE_REGIONS } from '@rally/shared/voice/regions';
 import { MAX_WATCHED_SCREENS } from '@rally/shared/voice/signaling';
 import type { MediaNetwork } from './werift/peer-config';
@@ -14,17 +15,9 @@ const portRange = z
   .refine(([min, max]) => min >= 1024 && max <= 65535 && min < max, 'must be two ports from 1024 to 65535, the first lower');
 
 /** STUN/TURN servers as JSON: [{"urls":"turn:turn.example.com:3478","username":"u","credential":"p"}]. */
-export const iceServersSchema = z
-  .string()
-  .transform((v, ctx) => {
-    try {
-      return JSON.parse(v) as unknown;
-    } catch {
-      ctx.addIssue({ code: 'custom', message: 'must be JSON' });
-      return z.NEVER;
-    }
-  })
-  .pipe(z.array(z.object({ urls: z.string().min(1), username: z.string().optional(), credential: z.string().optional() })));
+export const iceServersSchema = jsonSetting.pipe(
+  z.array(z.object({ urls: z.string().min(1), username: z.string().optional(), credential: z.string().optional() })),
+);
 
 /**
  * The media network settings shared by the API (which runs the embedded SFU and tells clients the

@@ -4,6 +4,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { clientMessageSchema, type ParticipantState, type ServerMessage } from '@rally/shared/voice/signaling';
 import type { SfuEngine, SfuSession } from './engine';
 import { messageText } from '../gateway/message-text';
+import { jsonOrNull } from '../lib/json';
 import type { NodeParticipant } from './ipc';
 import { verifyVoiceToken, type VoiceGrant } from './token';
 
@@ -53,7 +54,7 @@ export class SignalingServer {
     let queue = Promise.resolve();
 
     socket.on('message', (data, isBinary) => {
-      const parsed = isBinary ? null : safeJson(messageText(data));
+      const parsed = isBinary ? null : jsonOrNull(messageText(data));
       const message = clientMessageSchema.safeParse(parsed);
       if (!message.success) {
         socket.close(4002, 'voice_message_invalid');
@@ -119,13 +120,5 @@ export class SignalingServer {
   async close(): Promise<void> {
     for (const client of this.wss.clients) client.terminate();
     await new Promise<void>((resolve) => this.wss.close(() => resolve()));
-  }
-}
-
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
   }
 }

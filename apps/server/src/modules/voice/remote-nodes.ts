@@ -6,6 +6,7 @@ import { participantStateSchema } from '@rally/shared/voice/signaling';
 import type { SfuStats } from '../../sfu/engine';
 import { verifyNodeHello, type ApiToSfu, type SfuToApi } from '../../sfu/ipc';
 import { voiceGrantSchema } from '../../sfu/token';
+import { jsonOrNull } from '../../lib/json';
 import type { NodeControl } from './nodes';
 import type { SfuNodeConfig } from './settings';
 
@@ -95,7 +96,7 @@ export class RemoteNodeLinks {
 
     socket.on('message', (data, isBinary) => {
       // With ws's default binaryType a frame is one Buffer.
-      const frame = frameSchema.safeParse(isBinary || !Buffer.isBuffer(data) ? null : safeJson(data.toString('utf8')));
+      const frame = frameSchema.safeParse(isBinary || !Buffer.isBuffer(data) ? null : jsonOrNull(data.toString('utf8')));
       if (!frame.success) {
         socket.close(4002, 'node_message_invalid');
         return;
@@ -132,13 +133,5 @@ export class RemoteNodeLinks {
   async close(): Promise<void> {
     for (const client of this.wss.clients) client.terminate();
     await new Promise<void>((resolve) => this.wss.close(() => resolve()));
-  }
-}
-
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
   }
 }

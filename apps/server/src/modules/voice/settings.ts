@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { jsonSetting } from '../../lib/json';
 import { VOICE_REGIONS } from '@rally/shared/voice/regions';
 
 /** A remote SFU node: a standalone sfu/main.ts process in a region, reached by browsers at `url`. */
@@ -12,17 +13,9 @@ export const sfuNodeSchema = z.object({
 export type SfuNodeConfig = z.infer<typeof sfuNodeSchema>;
 
 /** SFU_NODES: a JSON list of remote nodes, [{"id":"eu1","region":"eu-central-1","url":"wss://sfu-eu.example.com"}]. */
-const sfuNodesSchema = z
-  .string()
-  .transform((v, ctx) => {
-    try {
-      return JSON.parse(v) as unknown;
-    } catch {
-      ctx.addIssue({ code: 'custom', message: 'must be JSON' });
-      return z.NEVER;
-    }
-  })
-  .pipe(z.array(sfuNodeSchema).refine((nodes) => new Set(nodes.map((n) => n.id)).size === nodes.length, 'node ids must differ'));
+const sfuNodesSchema = jsonSetting.pipe(
+  z.array(sfuNodeSchema).refine((nodes) => new Set(nodes.map((n) => n.id)).size === nodes.length, 'node ids must differ'),
+);
 
 /**
  * The API's settings for its SFU nodes (README "Voice", docs/voice.md "Several processes and

@@ -8,6 +8,7 @@ import { useSetVoiceRegion } from './mutations';
 import { useVoiceRegions } from './queries';
 import type { RegionLatency } from './region-probe';
 import { useRegionLatencies } from './use-region-latencies';
+import voiceStyles from './Voice.module.css';
 import { pingColour } from './VoiceBar';
 import styles from './VoiceSettings.module.css';
 
@@ -37,8 +38,8 @@ export function VoiceRegionTab({ teamId, channel, onDirtyChange }: Props) {
   const latencyText = (latency: RegionLatency | undefined) => {
     if (!latency) return { text: t('region.measuring'), tone: '' };
     if (latency.kind === 'noServer') return { text: t('region.noServer'), tone: '' };
-    if (latency.kind === 'unreachable') return { text: t('region.unreachable'), tone: styles.pingPoor };
-    return { text: t('region.ms', { ms: latency.ms }), tone: styles[pingColour(latency.ms)] };
+    if (latency.kind === 'unreachable') return { text: t('region.unreachable'), tone: voiceStyles.pingPoor };
+    return { text: t('region.ms', { ms: latency.ms }), tone: voiceStyles[pingColour(latency.ms)] };
   };
 
   return (
