@@ -12,7 +12,7 @@
  *   scroll: the web client's message list scrolled up through 3,000 of 100,000 messages in headless
  *   Chromium, frame times and DOM size, history-scroll.ts;
  *   voice: the SFU alone with simulated participants, voice.ts; `npm run bench voice` also works)
- *   BENCH_VOICE_SECONDS=8 BENCH_VOICE_SIZES=2,4,8 BENCH_VOICE_TALKERS=10 BENCH_VOICE_LISTENERS=4,8,14,20,28,40
+ *   BENCH_VOICE_SECONDS=8 BENCH_VOICE_SIZES=2,4,8 BENCH_VOICE_TALKERS=10 BENCH_VOICE_LISTENERS=4,8,14,20,28,40,56,72,90
  *   BENCH_PRESENCE_TEAMS=100 BENCH_PRESENCE_WATCHERS=500 BENCH_PRESENCE_CHANGES=30
  *   BENCH_MEMBERS=10000 BENCH_MEMBER_REQUESTS=50
  *   BENCH_SCROLL_MESSAGES=100000 BENCH_SCROLL_THROUGH=3000 BENCH_SCROLL_STEP=100 (px a frame) BENCH_WEB_DIST
