@@ -53,6 +53,8 @@ test('two members join a voice channel and hear each other; mute silences the se
   // …as the peer connections count it: received audio bytes and decoded samples keep growing.
   await expectAudioArriving(alice);
   await expectAudioArriving(bob);
+  // The voice bar shows the others by face (up to three, then +N).
+  await expect(bar(bob).getByRole('img', { name: `In the call: ${user.username}` })).toBeVisible();
   await snap(bob, testInfo, 'voice-1-connected');
 
   // Alice mutes: Bob sees her muted, and her audio stops (no ring any more).

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useTeamChannels } from '../teams/channel-queries';
 import { ScreenShareButton } from './ScreenShareButton';
+import { VoiceBarAvatars } from './VoiceBarAvatars';
 import { leaveVoice, setVoiceDeafened, setVoiceMuted, useVoiceSession } from './voice-session';
 import styles from './Voice.module.css';
 import { VoiceSettingsDialog } from './VoiceSettingsDialog';
@@ -40,7 +41,12 @@ export function VoiceBar() {
             {channel.name}
           </Link>
         )}
-        {live && session.others.length > 0 && <span className={styles.barOthers}>{t('bar.others', { count: session.others.length })}</span>}
+        {live && session.others.length > 0 && (
+          <span className={styles.barPeople}>
+            <VoiceBarAvatars teamId={session.teamId} userIds={session.others.map((other) => other.userId)} speaking={session.speaking} />
+            <span className={styles.barOthers}>{t('bar.others', { count: session.others.length })}</span>
+          </span>
+        )}
         {session.state === 'connected' && session.pingMs !== null && (
           <span className={`${styles.ping} ${styles[pingColour(session.pingMs)]}`}>{t('bar.ping', { ms: session.pingMs })}</span>
         )}
