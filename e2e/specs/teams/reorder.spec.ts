@@ -100,9 +100,9 @@ test('the owner reorders channels with the mouse and the keyboard, and the order
     await channelLink(page, 'bravo').focus();
     await page.keyboard.press('Space');
     await expect(page.getByText('Picked up channel bravo.')).toBeAttached();
-    await page.keyboard.press('ArrowUp');
-    await page.keyboard.press('ArrowUp');
-    await expect(page.getByText(`Channel bravo is at position 2 of 4 in ${main}.`)).toBeAttached();
+    // One step at a time: each move is measured on the next frame, and a second key before it is lost.
+    await moveUntilAnnounced(page, 'ArrowUp', `Channel bravo is at position 3 of 4 in ${main}.`);
+    await moveUntilAnnounced(page, 'ArrowUp', `Channel bravo is at position 2 of 4 in ${main}.`);
     await page.keyboard.press('Space');
     expect((await request).ok()).toBe(true);
     await expect.poll(() => names(mainList)).toEqual(['general', 'bravo', 'charlie', 'alpha']);
@@ -171,7 +171,12 @@ test('the owner moves a channel into another category (also a collapsed one) and
     await page.keyboard.press('Space');
     await expect(page.getByText('Picked up channel charlie.')).toBeAttached();
     const status = page.getByRole('status').filter({ hasText: 'Channel charlie' });
-    for (let i = 0; i < 4 && !/in Squad|end of Squad/.test((await status.allTextContents()).join(' ')); i += 1) await page.keyboard.press('ArrowUp');
+    const said = async () => (await status.allTextContents()).join(' ');
+    for (let i = 0; i < 4 && !/in Squad|end of Squad/.test(await said()); i += 1) {
+      const before = await said();
+      await page.keyboard.press('ArrowUp');
+      await expect.poll(said).not.toBe(before);
+    }
     await expect(status).toContainText(squad);
     await page.keyboard.press('Space');
     expect((await moved).ok()).toBe(true);
@@ -273,9 +278,8 @@ test('a drag on a phone and in Turkish', async ({ signedInPage: page, user, team
   await kanallar.getByRole('link', { name: 'alpha', exact: true }).focus();
   await page.keyboard.press('Space');
   await expect(page.getByText('alpha kanalı alındı.')).toBeAttached();
-  await page.keyboard.press('ArrowUp');
   // The move is measured on the next frame: drop only once it is announced.
-  await expect(page.getByText(`alpha kanalı, ${main} içinde 3 sıradan 2. sırada.`)).toBeAttached();
+  await moveUntilAnnounced(page, 'ArrowUp', `alpha kanalı, ${main} içinde 3 sıradan 2. sırada.`);
   await snap(page, testInfo, 'reorder-9-keyboard-dragging-desktop-tr');
   await page.keyboard.press('Space');
   await expect.poll(() => names(kanallar.getByRole('region', { name: main }))).toEqual(['bravo', 'alpha', 'general']);
