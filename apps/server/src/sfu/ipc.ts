@@ -1,4 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
+import { sameSecret } from '../lib/seal';
 import type { ParticipantState } from '@rally/shared/voice/signaling';
 import type { SfuStats } from './engine';
 import type { VoiceGrant } from './token';
@@ -47,7 +48,5 @@ export function signNodeHello(secret: string, nodeId: string, t = Date.now()): E
 /** Whether a hello is well signed and recent. */
 export function verifyNodeHello(secret: string, hello: { nodeId: string; t: number; mac: string }, now = Date.now()): boolean {
   if (Math.abs(now - hello.t) > NODE_HELLO_SKEW_MS) return false;
-  const expected = Buffer.from(helloMac(secret, hello.nodeId, hello.t));
-  const given = Buffer.from(hello.mac);
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return sameSecret(hello.mac, helloMac(secret, hello.nodeId, hello.t));
 }

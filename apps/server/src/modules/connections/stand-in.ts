@@ -4,7 +4,8 @@ import type { ConnectionProvider } from '@rally/shared/api/connections';
 import type { Config } from '../../env';
 import { requestClientAddress } from '../../http/client-address';
 import { isLoopbackAddress } from '../../http/trusted-proxy';
-import { randomToken, s256Challenge, sameSecret, seal, unseal } from './pkce';
+import { sameSecret, seal, unseal } from '../../lib/seal';
+import { randomToken, s256Challenge } from './pkce';
 import { PROVIDER_RULES, redirectUri, type ProviderClient } from './providers';
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { seal, unseal } from '../connections/pkce';
+import { seal, unseal } from '../../lib/seal';
 
 /**
  * Move grants: what VOICE_MOVE carries to the moved user, for GET …/channels/{id}/join?token= to
