@@ -11,7 +11,7 @@ import { loadTeamAccessOfMembers } from '../modules/permissions/access';
 import { chosenPresenceOf } from '../modules/presence/repository';
 import { findUserById, toSelfUser } from '../modules/users/repository';
 import { loadReadyState } from '../modules/teams/ready';
-import { markChannelRead } from '../modules/read-states/service';
+import { ReadMarkWriter } from '../modules/read-states/read-writer';
 import { chatIdsOf } from '../modules/dms/repository';
 import { Connection } from './connection';
 import { dispatchFrame } from './frames';
@@ -46,6 +46,8 @@ export class GatewayCore {
   /** Each user's sockets on this process and the budgets they share. */
   private readonly users: UserRegistry;
   readonly presence: PresenceTracker;
+  /** MESSAGE_READ frames become read markers here, written in bursts (group commit). */
+  private readonly reads: ReadMarkWriter;
   /** The listeners of every socket (`this` is the socket): one pair per process, not closures per socket. */
   private readonly onSocketMessage: (this: WebSocket, raw: WebSocket.RawData, isBinary: boolean) => void;
   private readonly onSocketClose: (this: WebSocket) => void;
@@ -62,6 +64,7 @@ export class GatewayCore {
       onLoadError: (err) => app.log.error({ err }, 'gateway: loading what a session may view failed'),
     });
     this.users = new UserRegistry(options);
+    this.reads = new ReadMarkWriter(app, (err) => app.log.error({ err }, 'gateway: marking a channel read failed'));
     this.presence = new PresenceTracker(
       app,
       presenceRegistry,
@@ -192,9 +195,7 @@ export class GatewayCore {
     let teamId: string | null | undefined;
     for (const [id, team] of session.teams) if (team.channels.has(channelId)) teamId = id === DM_VIEW ? null : id;
     if (teamId === undefined) return; // a category
-    markChannelRead({ db: this.app.db, bus: this.app.bus, log: this.app.log }, { userId: session.userId, channelId, teamId, messageId }).catch((err: unknown) =>
-      this.app.log.error({ err }, 'gateway: marking a channel read failed'),
-    );
+    this.reads.mark({ userId: session.userId, channelId, teamId, upTo: messageId });
   }
 
   /** A fresh session: subscribe (collecting events at once), load READY, send it, then go live. */
@@ -391,9 +392,9 @@ export class GatewayCore {
     this.users.sweep(now);
   }
 
-  /** Snapshots still being written, and presence writes still gathered (shutdown waits for them). */
+  /** Snapshots still being written, presence writes still gathered and read markers (shutdown waits for them). */
   pendingWrites(): Promise<unknown> {
-    return Promise.all([...this.saving.values(), this.presence.stop()]);
+    return Promise.all([...this.saving.values(), this.presence.stop(), this.reads.drain()]);
   }
 
   /** The user's sessions that are live on this process. */

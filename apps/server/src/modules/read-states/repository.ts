@@ -90,27 +90,50 @@ export async function countUnread(db: Executor, userId: string, channelIds: read
   return rowsOf<UnreadRow>(result);
 }
 
+/** One reader's read of one channel: up to `upTo`, or without it up to the channel's newest message. */
+export interface ReadRequest {
+  userId: string;
+  channelId: string;
+  upTo?: string;
+}
+
+/** A read marker that moved, and whose it is. */
+export interface MovedMarker extends ReadMarker {
+  userId: string;
+}
+
 /**
- * Mark channels read for the user up to their newest message (each channel's newest id, deleted
- * messages included), or, with `upTo`, up to that id but never past the newest: a marker only
- * moves forward. Returns the channels whose marker moved.
+ * Move read markers, of one user or of many, in one statement: each up to its `upTo` but never
+ * past the channel's newest message (deleted messages included), or without `upTo` up to that
+ * newest message; a channel without messages is left alone, and a marker only moves forward.
+ * Returns the markers that moved. At most one request per user and channel (a second one would
+ * make the upsert touch its row twice).
  */
-export async function markRead(db: Executor, userId: string, channelIds: readonly string[], upTo?: string): Promise<ReadMarker[]> {
-  if (channelIds.length === 0) return [];
-  const newest = sql`(select m.id from messages m where m.channel_id = c.id order by m.id desc limit 1)`;
-  const target = upTo === undefined ? newest : sql`least(${upTo}::bigint, ${newest})`;
+export async function markReads(db: Executor, reads: readonly ReadRequest[]): Promise<MovedMarker[]> {
+  if (reads.length === 0) return [];
+  const upTos = sql`${`{${reads.map((r) => r.upTo ?? 'NULL').join(',')}}`}::bigint[]`;
+  // least() ignores a null: no upTo reads up to the newest.
   const result = await db.execute(sql`
     insert into read_states (user_id, channel_id, last_read_id, updated_at)
-    select ${userId}, c.id, ${target}, now()
-      from unnest(${idArray(channelIds)}) as c(id)
-     where ${newest} is not null
+    select r.user_id, r.channel_id, least(r.up_to, n.id), now()
+      from unnest(${idArray(reads.map((r) => r.userId))}, ${idArray(reads.map((r) => r.channelId))}, ${upTos}) as r(user_id, channel_id, up_to)
+     cross join lateral (select m.id from messages m where m.channel_id = r.channel_id order by m.id desc limit 1) n
     on conflict (user_id, channel_id) do update
        set last_read_id = excluded.last_read_id, updated_at = excluded.updated_at
      where read_states.last_read_id < excluded.last_read_id
-    returning channel_id::text as "channelId", last_read_id::text as "lastReadId"
+    returning user_id::text as "userId", channel_id::text as "channelId", last_read_id::text as "lastReadId"
   `);
-  return rowsOf<ReadMarker>(result);
+  return rowsOf<MovedMarker>(result);
 }
 
-export const readStateRepository = { countUnread, markRead };
+/** Mark channels read for one user (markReads); returns the channels whose marker moved. */
+export async function markRead(db: Executor, userId: string, channelIds: readonly string[], upTo?: string): Promise<ReadMarker[]> {
+  const moved = await markReads(
+    db,
+    channelIds.map((channelId) => ({ userId, channelId, upTo })),
+  );
+  return moved.map(({ channelId, lastReadId }) => ({ channelId, lastReadId }));
+}
+
+export const readStateRepository = { countUnread, markRead, markReads };
 export type ReadStateRepository = typeof readStateRepository;

@@ -47,24 +47,10 @@ export async function listUnread(db: Executor, userId: string, repo: ReadStateRe
   return { teamInfo: [...teams.values()], dmInfo };
 }
 
-/** Tell the user's sessions which read markers moved. */
-async function publishRead(publisher: Publisher, userId: string, teamId: string | null, channels: ReadMarker[]): Promise<void> {
+/** Tell the user's sessions which read markers moved (one event per team; teamId null for direct chats). */
+export async function publishRead(publisher: Publisher, userId: string, teamId: string | null, channels: ReadMarker[]): Promise<void> {
   if (channels.length === 0) return;
   await publishEvent(publisher, { audience: { kind: 'users', userIds: [userId] }, event: { type: 'MESSAGE_READ', data: { teamId, reads: channels } } });
-}
-
-/**
- * The user read a channel they may view (the gateway checked that, from what the session may view)
- * up to `messageId`, or to its newest message: the marker moves forward only, and when it moved,
- * the user's sessions get MESSAGE_READ.
- */
-export async function markChannelRead(
-  deps: Publisher & { db: Executor },
-  read: { userId: string; channelId: string; teamId: string | null; messageId?: string },
-  repo: ReadStateRepository = readStateRepository,
-): Promise<void> {
-  const moved = await repo.markRead(deps.db, read.userId, [read.channelId], read.messageId);
-  await publishRead(deps, read.userId, read.teamId, moved);
 }
 
 /** 001 §7 DELETE /api/v1/teams/{id}/unread: every channel of the team that the member may read, read up to its newest message. */
