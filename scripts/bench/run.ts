@@ -17,7 +17,7 @@
  *   BENCH_MEMBERS=10000 BENCH_MEMBER_REQUESTS=50
  *   BENCH_SCROLL_MESSAGES=100000 BENCH_SCROLL_THROUGH=3000 BENCH_SCROLL_STEP=100 (px a frame) BENCH_WEB_DIST
  *   BENCH_USERS=1000 BENCH_SENDERS=20 BENCH_RATE=20 (messages/s) BENCH_SECONDS=15
- *   BENCH_MESSAGES=1000000 BENCH_HISTORY_REQUESTS=500 BENCH_BACKENDS=pglite,postgres
+ *   BENCH_MESSAGES=1000000 BENCH_HISTORY_REQUESTS=500 BENCH_HISTORY_WARMUP=200 BENCH_BACKENDS=pglite,postgres
  *   BENCH_READERS=100 (sockets reading #general during the fan-out) BENCH_UNREAD_REQUESTS=200 (unread.ts)
  *   BENCH_REACT_EVERY=5 (one message in this many gets a reaction during the fan-out)
  *   BENCH_HOSTILE_SECONDS=10 (each phase) BENCH_FLOOD_SOCKETS=300 BENCH_FLOOD_FRAMES=110 (per socket
@@ -54,6 +54,8 @@ const RATE = num('BENCH_RATE', 20);
 const SECONDS = num('BENCH_SECONDS', 15);
 const MESSAGES = num('BENCH_MESSAGES', 1_000_000);
 const HISTORY_REQUESTS = num('BENCH_HISTORY_REQUESTS', 500);
+/** History reads before the measured ones: the server has just restarted, and its first hundred answers or so still run unoptimised code. */
+const HISTORY_WARMUP = num('BENCH_HISTORY_WARMUP', 200);
 /** One message in this many gets a reaction during the fan-out. */
 const REACT_EVERY = num('BENCH_REACT_EVERY', 5);
 const BACKENDS = (process.env.BENCH_BACKENDS ?? 'pglite,postgres').split(',').map((s) => s.trim());
@@ -260,7 +262,7 @@ async function runBackend(backend: Backend): Promise<Figures> {
     server = await start(backend, 'server');
     const historyApi = new Api(server.url);
     log(`${backend.name}: ${HISTORY_REQUESTS} reads of the latest 50 messages`);
-    for (let i = 0; i < 20; i++) await historyApi.history(owner.cookie, channel.id, 50); // warm-up
+    for (let i = 0; i < HISTORY_WARMUP; i++) await historyApi.history(owner.cookie, channel.id, 50);
     const times: number[] = [];
     let pageSize = 0;
     for (let i = 0; i < HISTORY_REQUESTS; i++) {
