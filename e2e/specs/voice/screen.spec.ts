@@ -180,7 +180,12 @@ for (const { language, size, viewport } of PICTURE_VARIANTS) {
     const texts =
       language === 'en'
         ? { join: 'Join voice channel', screens: 'Shared screens', watch: `Watch ${user.username}'s screen`, screen: `${user.username}'s screen` }
-        : { join: 'Ses kanalına katıl', screens: 'Paylaşılan ekranlar', watch: `${user.username} ekranını izle`, screen: `${user.username} ekranı` };
+        : {
+            join: 'Ses kanalına katıl',
+            screens: 'Paylaşılan ekranlar',
+            watch: `${user.username} adlı kullanıcının ekranını izle`,
+            screen: `${user.username} adlı kullanıcının ekranı`,
+          };
     await bob.getByRole('button', { name: texts.join }).click();
     const shared = bob.getByRole('region', { name: texts.screens });
     await shared.getByRole('button', { name: texts.watch }).click();
