@@ -1,5 +1,5 @@
 import type { APIRequest, Locator, Page } from '@playwright/test';
-import { createTeam, registerUser } from '../../fixtures/api';
+import { createTeam, postMessage, registerUser } from '../../fixtures/api';
 import { snap } from '../../fixtures/screenshots';
 import { SERVER_URL } from '../../fixtures/server';
 import { expect, test } from '../../fixtures/test';
@@ -96,6 +96,19 @@ test('my account: username, slug with password, reveal e-mail, change password',
     expect(await signIn(playwright.request, user.email, user.password)).toBe(401);
     expect(await signIn(playwright.request, user.email, newPassword)).toBe(200);
   });
+});
+
+test("a teammate's new username shows on their messages at once, without a reload", async ({ signedInPage: page, team, teammate }) => {
+  await postMessage(teammate, team.generalId, 'before the rename');
+  await page.goto(channelPath(team));
+  await expectChannelOpen(page);
+  const message = page.getByRole('article').filter({ hasText: 'before the rename' });
+  await expect(message).toContainText(teammate.username);
+  const renamed = `New ${teammate.id.slice(-6)}`;
+  const res = await teammate.api.post('/api/v1/me/profile/username', { data: { username: renamed } });
+  expect(res.status()).toBe(200);
+  await expect(message).toContainText(renamed);
+  await expect(message).not.toContainText(teammate.username);
 });
 
 test('delete account: refused while owning a team, then deleted and signed out', async ({ signedInPage: page, user, team, teammate, playwright }, testInfo) => {

@@ -135,11 +135,12 @@ export function lastMessageOf(qc: QueryClient, channelId: string, userId: string
 }
 
 /**
- * A user's avatar changed (USER_PROFILE_UPDATED): every cached message of theirs, in every channel
- * (history pages, reply targets, single-message entries, live tails), shows the new one.
+ * A user's username or avatar changed (USER_PROFILE_UPDATED, or the signed-in user's own rename):
+ * every cached message of theirs, in every channel (history pages, reply targets, single-message
+ * entries, live tails), shows the new one.
  */
-export function setAuthorPicture(qc: QueryClient, userId: string, profilePicture: string | null): void {
-  const update = (m: Message): Message => (m.createdBy.id === userId ? { ...m, createdBy: { ...m.createdBy, profilePicture } } : m);
+export function setAuthorFields(qc: QueryClient, userId: string, fields: Partial<Pick<Message['createdBy'], 'username' | 'profilePicture'>>): void {
+  const update = (m: Message): Message => (m.createdBy.id === userId ? { ...m, createdBy: { ...m.createdBy, ...fields } } : m);
   const touches = (list: readonly Message[] | undefined) => list?.some((m) => m.createdBy.id === userId) ?? false;
   const isKey = (key: readonly unknown[], kind: string) => key[0] === 'channels' && key[2] === kind;
   qc.setQueriesData<MessagesData>({ predicate: (q) => isKey(q.queryKey, 'messages') }, (old) =>

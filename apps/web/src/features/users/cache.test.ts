@@ -4,6 +4,8 @@ import type { Member } from '@rally/shared/api/teams';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { queryKeys } from '../../lib/query-keys';
+import type { MessagesData } from '../messages/message-cache';
+import { author, message } from '../messages/testing';
 import { member } from '../teams/testing';
 import { applyProfileChange, applyUsernameChange } from './cache';
 
@@ -51,7 +53,7 @@ describe('a change of status or activity (USER_PROFILE_UPDATED)', () => {
 });
 
 describe('a new username (USER_PROFILE_UPDATED { username }, or the user’s own change)', () => {
-  it('reaches profiles, member lists, the friends list, direct chats and `me`, for that user only', () => {
+  it('reaches profiles, member lists, the friends list, direct chats, their messages and `me`, for that user only', () => {
     const qc = new QueryClient();
     const user = (id: string) => ({
       id,
@@ -70,6 +72,18 @@ describe('a new username (USER_PROFILE_UPDATED { username }, or the user’s own
     qc.setQueryData(queryKeys.dms, [{ id: 'd1', users: [user('1'), user('2')], group: false, readOnly: false, createdAt: '', lastMessage: null }]);
     qc.setQueryData(queryKeys.me, { success: true, user: { ...user('1'), email: 'a@b.co', verified: true }, settings: {}, location: 'TR' });
 
+    const history = {
+      pages: [
+        {
+          messages: [message('10', { createdBy: author('1', 'u1') }), message('11', { createdBy: author('2', 'u2') })],
+          replyMessages: [message('5', { createdBy: author('1', 'u1') })],
+          hasMore: false,
+        },
+      ],
+      pageParams: [{}],
+    } as unknown as MessagesData;
+    qc.setQueryData(queryKeys.channelMessages('9'), history);
+
     applyUsernameChange(qc, '1', 'Renamed');
 
     expect(qc.getQueryData<UserProfile>(queryKeys.userProfile('1', null))?.username).toBe('Renamed');
@@ -77,5 +91,8 @@ describe('a new username (USER_PROFILE_UPDATED { username }, or the user’s own
     expect(qc.getQueryData<{ user: { username: string } }[]>(queryKeys.friends)?.[0]?.user.username).toBe('Renamed');
     expect(qc.getQueryData<{ users: { username: string }[] }[]>(queryKeys.dms)?.[0]?.users.map((u) => u.username)).toEqual(['Renamed', 'u2']);
     expect(qc.getQueryData<{ user: { username: string } }>(queryKeys.me)?.user.username).toBe('Renamed');
+    const page = qc.getQueryData<MessagesData>(queryKeys.channelMessages('9'))?.pages[0];
+    expect(page?.messages.map((m) => m.createdBy.username)).toEqual(['Renamed', 'u2']);
+    expect(page?.replyMessages?.map((m) => m.createdBy.username)).toEqual(['Renamed']);
   });
 });

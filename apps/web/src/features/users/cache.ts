@@ -5,6 +5,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../../lib/query-keys';
 import { updateMeUser } from '../auth/cache';
 import { renameDmUser } from '../dms/cache';
+import { setAuthorFields } from '../messages/update-cache';
 import { renameFriend } from '../friends/cache';
 import { updateMemberEverywhere } from '../teams/cache';
 
@@ -51,9 +52,10 @@ export function applyProfileChange(qc: QueryClient, { userId, username, status, 
   }));
 }
 
-/** A user's new username: their profiles and member lists, the friends list, direct chats, and `me` when it is the signed-in user. */
+/** A user's new username: their profiles and member lists, the friends list, direct chats, their messages, and `me` when it is the signed-in user. */
 export function applyUsernameChange(qc: QueryClient, userId: string, username: string): void {
   applyProfileChange(qc, { userId, username });
+  setAuthorFields(qc, userId, { username });
   renameFriend(qc, userId, username);
   renameDmUser(qc, userId, username);
   updateMeUser(qc, (user) => (user.id === userId ? { ...user, username } : user));

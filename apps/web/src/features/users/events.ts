@@ -5,7 +5,7 @@ import { updateMeUser } from '../auth/cache';
 import { setFriendImages, setFriendPresence } from '../friends/cache';
 import { updateMemberEverywhere } from '../teams/cache';
 import { setDmPresence, setDmUserImages } from '../dms/cache';
-import { setAuthorPicture } from '../messages/update-cache';
+import { setAuthorFields } from '../messages/update-cache';
 import { applyProfileChange, applyUsernameChange, forgetPresences, rememberPresence } from './cache';
 
 /** READY: the signed-in user as the gateway sees them; the presences heard in a previous session are forgotten. */
@@ -25,7 +25,7 @@ export const userEvents = {
   },
   /**
    * A user's username, custom status, activity, avatar or banner: in their loaded profiles and every
-   * loaded member list; a username also in friends, chats and `me`; an avatar or banner also in the
+   * loaded member list; a username also in friends, chats, their messages and `me`; an avatar or banner also in the
    * friends and direct-chat lists, their messages and `me` when it is the signed-in user.
    */
   USER_PROFILE_UPDATED(qc, change) {
@@ -36,7 +36,7 @@ export const userEvents = {
     const images = { ...(profilePicture !== undefined && { profilePicture }), ...(banner !== undefined && { banner }) };
     setFriendImages(qc, userId, images);
     setDmUserImages(qc, userId, images);
-    if (profilePicture !== undefined) setAuthorPicture(qc, userId, profilePicture);
+    if (profilePicture !== undefined) setAuthorFields(qc, userId, { profilePicture });
     updateMeUser(qc, (user) => (user.id === userId ? { ...user, ...images } : user));
   },
   /** The signed-in user's e-mail address or its verification changed (on any device). */
