@@ -1,12 +1,10 @@
-import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { voiceJoinSchema } from '@rally/shared/api/voice';
 import { ChannelPermission, TeamPermission } from '@rally/shared/permissions';
 import { signMoveGrant } from '../modules/voice/move-grant';
 import { signVoiceToken } from '../sfu/token';
 import { call, withTestApp } from '../../test/helpers/app';
 import { makeChannel, makeMember, makeTeam, makeUser, type TestUser } from '../../test/helpers/factories';
-import { TestVoiceClient } from '../../test/helpers/voice-client';
+import { joinVoice, voiceJoinPath, type TestVoiceClient } from '../../test/helpers/voice-client';
 import { readyClient, until } from './testing';
 
 const opus = () => Buffer.alloc(80, 1);
@@ -23,8 +21,6 @@ describe('moving members between voice channels', () => {
     await Promise.all(clients.splice(0).map((client) => client.close()));
   });
 
-  const base = () => `127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
-
   /** A team of `owner` with `mate` and `third` (no bits), `mod` (MOVE_MEMBERS); voice channels A and B (B holds one). */
   async function setup() {
     const [owner, mate, third, mod] = await Promise.all(['owner', 'mate', 'third', 'mod'].map((name) => makeUser(ctx.app, name)));
@@ -35,18 +31,9 @@ describe('moving members between voice channels', () => {
     return { owner: owner!, mate: mate!, third: third!, mod: mod!, teamId: team.teamId, generalId: team.generalId, a, b };
   }
 
-  const joinUrl = (teamId: string, channelId: string, token?: string) =>
-    `/api/v1/teams/${teamId}/channels/${channelId}/join${token === undefined ? '' : `?token=${encodeURIComponent(token)}`}`;
-
   /** In the channel through the SFU (the join call, then the signalling socket's join). */
   async function join(who: TestUser, teamId: string, channelId: string, token?: string) {
-    const response = await call(ctx.app, 'GET', joinUrl(teamId, channelId, token), { cookie: who.cookie });
-    expect(response.statusCode, response.body).toBe(200);
-    const answer = voiceJoinSchema.parse(response.json());
-    const client = await TestVoiceClient.connect(`ws://${base()}${answer.endpoint}`);
-    clients.push(client);
-    client.send({ op: 'join', token: answer.token });
-    await client.next('joined');
+    const { client } = await joinVoice(ctx.app, clients, who, teamId, channelId, token);
     await until(async () => (await ctx.app.voice.states.placeOf(who.id))?.channelId === channelId, `the SFU reported ${who.username} in the channel`);
     return client;
   }
@@ -90,7 +77,7 @@ describe('moving members between voice channels', () => {
     );
 
     // B holds its one: a plain join is refused, the grant lets the moved member in.
-    const full = await call(ctx.app, 'GET', joinUrl(teamId, b), { cookie: mate.cookie });
+    const full = await call(ctx.app, 'GET', voiceJoinPath(teamId, b), { cookie: mate.cookie });
     expect(full.statusCode).toBe(403);
     expect(full.json()).toMatchObject({ message: 'Channel is full' });
     const there = await join(mate, teamId, b, moved.data.token as string);
@@ -112,12 +99,12 @@ describe('moving members between voice channels', () => {
       otherChannel: signMoveGrant(secret, { userId: mate.id, teamId, channelId: a, exp }),
     };
     for (const [what, token] of Object.entries(tokens)) {
-      const refused = await call(ctx.app, 'GET', joinUrl(teamId, b, token), { cookie: mate.cookie });
+      const refused = await call(ctx.app, 'GET', voiceJoinPath(teamId, b, token), { cookie: mate.cookie });
       expect(refused.statusCode, what).toBe(403);
       expect(refused.json().code, what).toBe('voice_move_token_invalid');
     }
     const good = signMoveGrant(secret, { userId: mate.id, teamId, channelId: b, exp });
-    expect((await call(ctx.app, 'GET', joinUrl(teamId, b, good), { cookie: mate.cookie })).statusCode).toBe(200);
+    expect((await call(ctx.app, 'GET', voiceJoinPath(teamId, b, good), { cookie: mate.cookie })).statusCode).toBe(200);
   });
 
   it('checks the move: same channel, not a voice target, not there, a channel hidden from the mover, a target the member may not connect to', async () => {

@@ -5,7 +5,7 @@ import { voiceJoinSchema } from '@rally/shared/api/voice';
 import { call, withTestApp } from '../../test/helpers/app';
 import { makeChannel, makeTeam, makeUser, type TestUser } from '../../test/helpers/factories';
 import { freePort, startSfuNode, type SfuNodeProcess } from '../../test/helpers/sfu-node';
-import { TestVoiceClient } from '../../test/helpers/voice-client';
+import { joinVoice, TestVoiceClient } from '../../test/helpers/voice-client';
 import { signNodeHello, SFU_NODE_LINK_PATH } from '../sfu/ipc';
 import { readyClient, until } from './testing';
 
@@ -53,17 +53,7 @@ describe('remote SFU nodes', () => {
     await node?.kill();
   });
 
-  async function join(who: TestUser, teamId: string, channelId: string) {
-    const response = await call(ctx.app, 'GET', `/api/v1/teams/${teamId}/channels/${channelId}/join`, { cookie: who.cookie });
-    expect(response.statusCode, response.body).toBe(200);
-    const answer = voiceJoinSchema.parse(response.json());
-    const url = /^wss?:/.test(answer.endpoint) ? answer.endpoint : `ws://127.0.0.1:${apiPort()}${answer.endpoint}`;
-    const client = await TestVoiceClient.connect(url);
-    clients.push(client);
-    client.send({ op: 'join', token: answer.token });
-    await client.next('joined');
-    return { client, answer };
-  }
+  const join = (who: TestUser, teamId: string, channelId: string) => joinVoice(ctx.app, clients, who, teamId, channelId);
 
   it('refuses a node link without a valid hello', async () => {
     const socket = new WebSocket(`ws://127.0.0.1:${apiPort()}${SFU_NODE_LINK_PATH}`);

@@ -1,10 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { voiceJoinSchema } from '@rally/shared/api/voice';
 import { ChannelPermission } from '@rally/shared/permissions';
 import { call, withTestApp } from '../../test/helpers/app';
 import { makeChannel, makeMember, makeTeam, makeUser, type TestUser } from '../../test/helpers/factories';
-import { TestVoiceClient } from '../../test/helpers/voice-client';
+import { joinVoice, TestVoiceClient } from '../../test/helpers/voice-client';
 import { readyClient, until } from './testing';
 
 /**
@@ -28,16 +27,7 @@ describe('voice channels', () => {
     return { owner, mate, team, voiceId };
   }
 
-  async function join(who: TestUser, teamId: string, channelId: string) {
-    const response = await call(ctx.app, 'GET', `/api/v1/teams/${teamId}/channels/${channelId}/join`, { cookie: who.cookie });
-    expect(response.statusCode, response.body).toBe(200);
-    const answer = voiceJoinSchema.parse(response.json());
-    const client = await TestVoiceClient.connect(`ws://${base()}${answer.endpoint}`);
-    clients.push(client);
-    client.send({ op: 'join', token: answer.token });
-    await client.next('joined');
-    return { client, answer };
-  }
+  const join = (who: TestUser, teamId: string, channelId: string) => joinVoice(ctx.app, clients, who, teamId, channelId);
 
   it('joins through the embedded SFU; the team hears VOICE_JOINED, VOICE_UPDATED and VOICE_LEFT, and the states follow', async () => {
     const { owner, mate, team, voiceId } = await setup();

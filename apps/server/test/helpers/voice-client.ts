@@ -1,8 +1,12 @@
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
 import { MediaStreamTrack, PictureLossIndication, RTCPeerConnection, RtcpPayloadSpecificFeedback, RtpHeader, RtpPacket, type RTCRtpTransceiver } from 'werift';
 import WebSocket from 'ws';
+import { voiceJoinSchema, type VoiceJoin } from '@rally/shared/api/voice';
 import { serverMessageSchema, type MediaSource, type ServerMessage, type TrackMap } from '@rally/shared/voice/signaling';
 import { messageText } from '../../src/gateway/message-text';
 import { peerConfig } from '../../src/sfu/werift/peer-config';
+import { call } from './app';
 
 /**
  * A voice client for tests, in Node: a werift peer connection that answers the SFU's offers as
@@ -179,4 +183,33 @@ export class TestVoiceClient {
 export function vp8KeyFrame(width: number, height: number): Buffer {
   const header = Buffer.from([0x10, 0x10, 0x00, 0x00, 0x9d, 0x01, 0x2a, width & 0xff, width >> 8, height & 0xff, height >> 8]);
   return Buffer.concat([header, Buffer.alloc(200, 7)]);
+}
+
+/** GET …/join of a voice channel, with a move grant as `?token=` when one is given. */
+export const voiceJoinPath = (teamId: string, channelId: string, token?: string) =>
+  `/api/v1/teams/${teamId}/channels/${channelId}/join${token === undefined ? '' : `?token=${encodeURIComponent(token)}`}`;
+
+/**
+ * Into a voice channel as the web client goes: the join call (throws unless it answers 200), the
+ * signalling socket at the endpoint it names (the app's embedded SFU, or a remote node's ws(s)://
+ * URL), its join, then `joined`. The client is added to `clients`, which the test closes.
+ */
+export async function joinVoice(
+  app: FastifyInstance,
+  clients: TestVoiceClient[],
+  who: { cookie: string },
+  teamId: string,
+  channelId: string,
+  token?: string,
+): Promise<{ client: TestVoiceClient; answer: VoiceJoin }> {
+  const response = await call(app, 'GET', voiceJoinPath(teamId, channelId, token), { cookie: who.cookie });
+  if (response.statusCode !== 200) throw new Error(`voice join: ${response.statusCode} ${response.body}`);
+  const answer = voiceJoinSchema.parse(response.json());
+  const port = (app.server.address() as AddressInfo).port;
+  const url = /^wss?:/.test(answer.endpoint) ? answer.endpoint : `ws://127.0.0.1:${port}${answer.endpoint}`;
+  const client = await TestVoiceClient.connect(url);
+  clients.push(client);
+  client.send({ op: 'join', token: answer.token });
+  await client.next('joined');
+  return { client, answer };
 }

@@ -4,6 +4,7 @@ import { Presence, type MeResponse } from '@rally/shared/api/users';
 import { toPlainText } from '@rally/shared/markdown/plain-text';
 import type { QueryClient } from '@tanstack/react-query';
 import i18n from 'i18next';
+import { openAppPath } from '../../lib/app-navigation';
 import { queryKeys } from '../../lib/query-keys';
 import type { TeamChannelsData } from '../teams/channel-queries';
 import { playSound } from './sounds';
@@ -11,13 +12,6 @@ import { isSeen } from './viewing';
 
 /** Longest notification body (the rest is cut with an ellipsis). */
 const BODY_MAX = 140;
-
-/** Opens a channel when its notification is clicked: set by the shell (it has the router). */
-let openChannel: ((path: string) => void) | null = null;
-
-export function setNotificationNavigator(navigate: ((path: string) => void) | null): void {
-  openChannel = navigate;
-}
 
 /** Do not disturb: chosen, or shown. */
 function doNotDisturb(me: MeResponse): boolean {
@@ -61,7 +55,7 @@ export function notifyOfMessage(qc: QueryClient, message: Message, where: { team
   const path = where.teamId ? `/teams/${where.teamId}/channels/${message.channelId}` : `/chat/${message.channelId}`;
   notification.onclick = () => {
     window.focus();
-    openChannel?.(path);
+    openAppPath(path);
     notification.close();
   };
 }

@@ -10,6 +10,8 @@ import type { RegionLatency } from './region-probe';
 import { useRegionLatencies } from './use-region-latencies';
 import voiceStyles from './Voice.module.css';
 import { pingColour } from './VoiceBar';
+import fieldStyles from '../../components/ui/Field.module.css';
+import channelStyles from '../channels/ChannelSettings.module.css';
 import styles from './VoiceSettings.module.css';
 
 interface Props {
@@ -43,12 +45,12 @@ export function VoiceRegionTab({ teamId, channel, onDirtyChange }: Props) {
   };
 
   return (
-    <div className={styles.tab}>
-      <h3 id={ids.heading} className={styles.heading}>
+    <div className={channelStyles.tab}>
+      <h3 id={ids.heading} className={channelStyles.heading}>
         {t('region.heading')}
       </h3>
       <div className={styles.actions}>
-        <p id={ids.hint} className={styles.hint}>
+        <p id={ids.hint} className={fieldStyles.hint}>
           {t('region.hint')}
         </p>
         <Button variant="secondary" size="sm" onClick={() => setRound((n) => n + 1)} disabled={!regions.data}>
@@ -56,7 +58,7 @@ export function VoiceRegionTab({ teamId, channel, onDirtyChange }: Props) {
         </Button>
       </div>
       {regions.isError && (
-        <p className={styles.error} role="alert">
+        <p className={fieldStyles.error} role="alert">
           {t('region.loadFailed')}
         </p>
       )}

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../components/ui/Dialog';
 import fieldStyles from '../../components/ui/Field.module.css';
@@ -6,9 +6,41 @@ import { INPUT_VOLUME, outputSelectable, voiceDevicePreferences } from './voice-
 import { changeVoiceDevices, useMediaDevices } from './voice-settings';
 import styles from './VoiceSettings.module.css';
 
-/** The option's text: the device's label, or its place in the list while the browser hides labels. */
-function deviceName(device: MediaDeviceInfo, index: number, fallback: (n: number) => string): string {
-  return device.label || fallback(index + 1);
+interface DeviceSelectProps {
+  label: string;
+  /** The chosen device's id; null: the system default. */
+  value: string | null;
+  devices: MediaDeviceInfo[];
+  /** The browser has listed the devices (until then a saved one is not called unplugged). */
+  listed: boolean;
+  /** The n-th device's name while the browser hides device labels. */
+  nameOf: (n: number) => string;
+  onChange: (deviceId: string | null) => void;
+  children?: ReactNode;
+}
+
+/** A device select: the default, the devices, and a saved one that is not plugged in now (still shown as chosen, so that it need not be chosen again). */
+function DeviceSelect({ label, value, devices, listed, nameOf, onChange, children }: DeviceSelectProps) {
+  const { t } = useTranslation('voice');
+  const id = useId();
+  const unplugged = listed && value !== null && !devices.some((d) => d.deviceId === value);
+  return (
+    <div className={fieldStyles.field}>
+      <label htmlFor={id} className={fieldStyles.label}>
+        {label}
+      </label>
+      <select id={id} className={fieldStyles.select} value={value ?? ''} onChange={(e) => onChange(e.target.value || null)}>
+        <option value="">{t('settings.default')}</option>
+        {devices.map((device, i) => (
+          <option key={device.deviceId} value={device.deviceId}>
+            {device.label || nameOf(i + 1)}
+          </option>
+        ))}
+        {unplugged && <option value={value}>{t('settings.unplugged')}</option>}
+      </select>
+      {children}
+    </div>
+  );
 }
 
 /**
@@ -20,59 +52,46 @@ export function VoiceSettingsDialog({ open, onClose }: { open: boolean; onClose:
   const prefs = voiceDevicePreferences.useValue();
   const { inputs, outputs, listed } = useMediaDevices();
   const [failed, setFailed] = useState(false);
-  const ids = { input: useId(), output: useId(), volume: useId(), volumeHint: useId() };
+  const ids = { volume: useId(), volumeHint: useId() };
 
   const change = (update: Parameters<typeof changeVoiceDevices>[0]) => {
     setFailed(false);
     changeVoiceDevices(update).catch(() => setFailed(true));
   };
-  // A saved device that is not plugged in now still shows as chosen, so that choosing it again is not needed.
-  const missing = (id: string | null, list: MediaDeviceInfo[]) => listed && id !== null && !list.some((d) => d.deviceId === id);
 
   return (
     <Dialog open={open} onClose={onClose} title={t('settings.title')} description={t('settings.description')}>
       <div className={styles.form}>
-        <div className={styles.field}>
-          <label htmlFor={ids.input} className={fieldStyles.label}>
-            {t('settings.input')}
-          </label>
-          <select id={ids.input} className={fieldStyles.select} value={prefs.input ?? ''} onChange={(e) => change({ input: e.target.value || null })}>
-            <option value="">{t('settings.default')}</option>
-            {inputs.map((device, i) => (
-              <option key={device.deviceId} value={device.deviceId}>
-                {deviceName(device, i, (n) => t('settings.microphoneN', { n }))}
-              </option>
-            ))}
-            {missing(prefs.input, inputs) && <option value={prefs.input ?? ''}>{t('settings.unplugged')}</option>}
-          </select>
+        <DeviceSelect
+          label={t('settings.input')}
+          value={prefs.input}
+          devices={inputs}
+          listed={listed}
+          nameOf={(n) => t('settings.microphoneN', { n })}
+          onChange={(input) => change({ input })}
+        >
           {failed && (
-            <p className={styles.error} role="alert">
+            <p className={fieldStyles.error} role="alert">
               {t('settings.inputFailed')}
             </p>
           )}
-        </div>
+        </DeviceSelect>
         {outputSelectable() && (
-          <div className={styles.field}>
-            <label htmlFor={ids.output} className={fieldStyles.label}>
-              {t('settings.output')}
-            </label>
-            <select id={ids.output} className={fieldStyles.select} value={prefs.output ?? ''} onChange={(e) => change({ output: e.target.value || null })}>
-              <option value="">{t('settings.default')}</option>
-              {outputs.map((device, i) => (
-                <option key={device.deviceId} value={device.deviceId}>
-                  {deviceName(device, i, (n) => t('settings.speakerN', { n }))}
-                </option>
-              ))}
-              {missing(prefs.output, outputs) && <option value={prefs.output ?? ''}>{t('settings.unplugged')}</option>}
-            </select>
-          </div>
+          <DeviceSelect
+            label={t('settings.output')}
+            value={prefs.output}
+            devices={outputs}
+            listed={listed}
+            nameOf={(n) => t('settings.speakerN', { n })}
+            onChange={(output) => change({ output })}
+          />
         )}
-        <div className={styles.field}>
-          <div className={styles.labelRow}>
+        <div className={fieldStyles.field}>
+          <div className={fieldStyles.labelRow}>
             <label htmlFor={ids.volume} className={fieldStyles.label}>
               {t('settings.inputVolume')}
             </label>
-            <span className={styles.value} aria-hidden="true">
+            <span className={fieldStyles.aside} aria-hidden="true">
               {t('settings.percent', { value: prefs.inputVolume })}
             </span>
           </div>
@@ -88,7 +107,7 @@ export function VoiceSettingsDialog({ open, onClose }: { open: boolean; onClose:
             aria-describedby={ids.volumeHint}
             onChange={(e) => change({ inputVolume: Number(e.target.value) })}
           />
-          <p id={ids.volumeHint} className={styles.hint}>
+          <p id={ids.volumeHint} className={fieldStyles.hint}>
             {t('settings.inputVolumeHint')}
           </p>
         </div>

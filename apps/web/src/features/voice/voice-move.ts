@@ -1,16 +1,10 @@
 import type { DispatchData } from '@rally/shared/gateway/protocol';
 import { ApiError } from '../../lib/api';
+import { openAppPath } from '../../lib/app-navigation';
 import { readVoiceJoin } from './queries';
 import { currentVoiceSession, setVoiceDeafened, voiceJoined, voiceRequested, voiceRequestFailed, type VoiceSession } from './voice-session';
 
 export type VoiceMove = DispatchData<'VOICE_MOVE'>;
-
-/** The router's navigate, set by the shell (use-voice-move-navigator.ts). */
-let openChannel: ((path: string) => void) | null = null;
-
-export function setVoiceMoveNavigator(navigate: ((path: string) => void) | null): void {
-  openChannel = navigate;
-}
 
 /**
  * Whether this tab's call is the one a move takes: in the source channel of the team, live, or
@@ -32,7 +26,7 @@ export async function followVoiceMove(move: VoiceMove): Promise<void> {
   const session = currentVoiceSession();
   if (!session || !isMovedCall(session, move)) return;
   voiceRequested(move.teamId, move.channelId);
-  openChannel?.(`/teams/${move.teamId}/channels/${move.channelId}`);
+  openAppPath(`/teams/${move.teamId}/channels/${move.channelId}`);
   try {
     const join = await readVoiceJoin(move.teamId, move.channelId, move.token);
     // The user may have gone elsewhere (or left) meanwhile: then that choice stands.
