@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
+import { TestClient } from '../../src/gateway/testing';
+import type { ServerProcess } from './server-process';
 
 /** What the server processes of one multi-process test file share. */
 export interface SharedSettings {
@@ -41,4 +43,14 @@ export async function dropRedisKeys(redisUrl: string, prefix: string): Promise<v
   } finally {
     redis.disconnect();
   }
+}
+
+/** A gateway socket of `who` on a server process, once READY (kept in `clients`, which the test closes). */
+export async function readyOn(server: ServerProcess, who: { cookie: string }, clients: TestClient[]): Promise<TestClient> {
+  const client = TestClient.connect(`ws://127.0.0.1:${server.port}/api/v1/ws`, { cookie: who.cookie });
+  clients.push(client);
+  await client.opened;
+  client.send({ type: 'HEARTBEAT', data: { seq: null } });
+  await client.next('READY', 15_000);
+  return client;
 }

@@ -6,7 +6,7 @@ import { findUserById } from '../../src/modules/users/repository';
 import { TestClient, until, type TestFrame } from '../../src/gateway/testing';
 import { openTestDatabase } from '../helpers/database';
 import { makeTeam, makeUser, type TestUser, type WithSigner } from '../helpers/factories';
-import { dropRedisKeys, sharedSettings } from '../helpers/multiprocess';
+import { dropRedisKeys, readyOn, sharedSettings } from '../helpers/multiprocess';
 import { startServer, type ServerProcess } from '../helpers/server-process';
 
 /**
@@ -31,14 +31,7 @@ describe('presence over two server processes', () => {
   let b: ServerProcess | undefined;
   const clients: TestClient[] = [];
 
-  async function ready(server: ServerProcess, who: TestUser): Promise<TestClient> {
-    const client = TestClient.connect(`ws://127.0.0.1:${server.port}/api/v1/ws`, { cookie: who.cookie });
-    clients.push(client);
-    await client.opened;
-    client.send({ type: 'HEARTBEAT', data: { seq: null } });
-    await client.next('READY', 15_000);
-    return client;
-  }
+  const ready = (server: ServerProcess, who: TestUser) => readyOn(server, who, clients);
 
   /** Wait for a PRESENCE_UPDATE about `who` with `presence` (others skipped); returns the ones about `who` skipped on the way. */
   async function seen(client: TestClient, who: TestUser, presence: number): Promise<number[]> {

@@ -6,7 +6,7 @@ import type { DatabaseHandle } from '../../src/db/client';
 import { TestClient, type TestFrame } from '../../src/gateway/testing';
 import { openTestDatabase } from '../helpers/database';
 import { makeChannel, makeTeam, makeUser, type TestUser, type WithSigner } from '../helpers/factories';
-import { dropRedisKeys, sharedSettings } from '../helpers/multiprocess';
+import { dropRedisKeys, readyOn, sharedSettings } from '../helpers/multiprocess';
 import { startServer, type ServerProcess } from '../helpers/server-process';
 import { TestVoiceClient } from '../helpers/voice-client';
 
@@ -38,14 +38,7 @@ describe('voice over two server processes', () => {
     return fetch(`http://127.0.0.1:${server.port}${path}`, { method, headers: { cookie: who.cookie, [CSRF_HEADER]: '1' } });
   }
 
-  async function ready(server: ServerProcess, who: TestUser): Promise<TestClient> {
-    const client = TestClient.connect(`ws://127.0.0.1:${server.port}/api/v1/ws`, { cookie: who.cookie });
-    sockets.push(client);
-    await client.opened;
-    client.send({ type: 'HEARTBEAT', data: { seq: null } });
-    await client.next('READY', 15_000);
-    return client;
-  }
+  const ready = (server: ServerProcess, who: TestUser) => readyOn(server, who, sockets);
 
   /** Who is in each voice channel of the team, asked through `server`. */
   async function inVoice(server: ServerProcess, who: TestUser, teamId: string): Promise<Record<string, { userId: string }[]>> {
