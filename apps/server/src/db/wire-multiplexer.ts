@@ -153,7 +153,10 @@ export class WireMultiplexer {
         let tail = Buffer.alloc(0);
         try {
           await this.execute(batch, (data) => {
-            if (!connection.closed) connection.socket.write(data);
+            // `data` is a view of PGlite's WebAssembly memory, which its next output overwrites (and
+            // which a grown heap detaches): the socket may still hold what it was given when the
+            // write returns, so it is given a copy.
+            if (!connection.closed) connection.socket.write(Buffer.from(data));
             tail = Buffer.concat([tail, Buffer.from(data.subarray(Math.max(0, data.length - 6)))]).subarray(-6);
           });
         } catch {
