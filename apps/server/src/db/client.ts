@@ -4,7 +4,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { Pool } from 'pg';
 import { isAlive } from '../lib/process';
+import { guardedSocket } from './guarded-socket';
 import type { PgliteWorkerData } from './pglite-worker';
 import * as schema from './schema';
 
@@ -38,22 +40,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 }
 
 /** How node-postgres reaches the database: a URL, or the embedded database's Unix socket directory. */
-type Connection = { connectionString: string } | { host: string; user: string; database: string };
+export type Connection = { connectionString: string } | { host: string; user: string; database: string };
 
 async function openPostgres(connection: Connection, poolSize: number, kind: DatabaseHandle['kind'], onClose?: () => Promise<void>): Promise<DatabaseHandle> {
-  const { default: pg } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-  // The embedded database's connections are never dropped for idleness: a new one costs a startup on the shared session.
-  const pool = new pg.Pool({ ...connection, max: poolSize, ...(kind === 'pglite' ? { idleTimeoutMillis: 0 } : {}) });
-  let closing = false;
-  // An idle client that loses its connection (server restart, forced drop) reports here; without a
-  // handler it would crash the process. The pool replaces the client on the next query.
-  pool.on('error', (err) => {
-    if (!closing) console.error(`PostgreSQL idle client error: ${err.message}`);
-  });
+  const pool = await openPool(connection, poolSize, kind);
   const close = async () => {
-    closing = true;
     await pool.end();
     await onClose?.();
   };
@@ -64,6 +57,26 @@ async function openPostgres(connection: Connection, poolSize: number, kind: Data
     throw err;
   }
   return { db: drizzle(pool, { schema }) as unknown as Database, kind, close };
+}
+
+/**
+ * node-postgres's pool for the database. A connection's failure fails what ran on it and the pool
+ * replaces it, whether the connection dropped while idle (server restart, forced drop: the pool's
+ * `error`, which would crash the process unhandled) or sent an answer the driver cannot read
+ * (guarded-socket.ts). Exported for its test.
+ */
+export async function openPool(connection: Connection, poolSize: number, kind: DatabaseHandle['kind']): Promise<Pool> {
+  const { default: pg } = await import('pg');
+  const stream = () =>
+    guardedSocket((err) => {
+      if (!pool.ending) console.error(`Database connection dropped: its answer could not be read (${err.message})`);
+    });
+  // The embedded database's connections are never dropped for idleness: a new one costs a startup on the shared session.
+  const pool = new pg.Pool({ ...connection, max: poolSize, stream, ...(kind === 'pglite' ? { idleTimeoutMillis: 0 } : {}) });
+  pool.on('error', (err) => {
+    if (!pool.ending) console.error(`PostgreSQL idle client error: ${err.message}`);
+  });
+  return pool;
 }
 
 /** Connections from the server to its PGlite thread (they take turns there; more lets a transaction's neighbours queue without blocking the pool). */
@@ -105,8 +118,8 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   }
 }
 
-/** Start the PGlite thread and wait until it listens (or says why it could not). */
-async function startPgliteWorker(data: PgliteWorkerData): Promise<Worker> {
+/** Start the PGlite thread and wait until it listens (or says why it could not). Exported for its test. */
+export async function startPgliteWorker(data: PgliteWorkerData): Promise<Worker> {
   const worker = new Worker(new URL('./pglite-worker-entry.mjs', import.meta.url), { workerData: data });
   await new Promise<void>((resolve, reject) => {
     const onExit = (code: number) => reject(new Error(`The database thread stopped while starting (exit code ${code})`));

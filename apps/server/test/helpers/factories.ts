@@ -1,11 +1,11 @@
 import { plainMessage } from '@rally/shared/api/plain-message';
 import { randomBytes } from 'node:crypto';
 import type { Message } from '@rally/shared/api/messages';
-import type { UserSettings } from '@rally/shared/api/users';
+import { DEFAULT_USER_SETTINGS, type UserSettings } from '@rally/shared/api/users';
 import { ChannelPermission, DEFAULT_ROLE_PERMISSIONS, type ChannelOverwrites } from '@rally/shared/permissions';
 import { LIMITS } from '@rally/shared/limits';
 import type { Database } from '../../src/db/client';
-import { teamMembers, teams } from '../../src/db/schema';
+import { memberRoles, teamMembers, teams, users as usersTable } from '../../src/db/schema';
 import { newId } from '../../src/lib/snowflake';
 import { SESSION_COOKIE } from '../../src/modules/auth/authenticate';
 import { createSession } from '../../src/modules/auth/session-repository';
@@ -191,4 +191,31 @@ export async function fillTeamLimit(app: WithDb, user: Who): Promise<void> {
   const ids = Array.from({ length: LIMITS.teamsPerUser }, () => newId());
   await app.db.insert(teams).values(ids.map((id) => ({ id, name: 'Filler', ownerId: user.id, memberCount: 1 })));
   await app.db.insert(teamMembers).values(ids.map((teamId) => ({ teamId, userId: user.id })));
+}
+
+/**
+ * `count` members of the team at once (users with no session, each holding the role `roleId` when
+ * given), for tests of big teams where `makeUser` and `makeMember` one by one would take minutes.
+ * Returns nothing: read the members back through the API under test.
+ */
+export async function makeManyMembers(app: WithDb, teamId: string, count: number, options: { roleId?: string } = {}): Promise<void> {
+  const batch = 2_000;
+  for (let from = 0; from < count; from += batch) {
+    const users = Array.from({ length: Math.min(batch, count - from) }, (_, k) => {
+      const id = newId();
+      return {
+        id,
+        username: `member ${from + k}`,
+        slug: `m-${id}`,
+        email: `m-${id}@example.com`,
+        passwordHash: 'not-a-real-hash',
+        location: 'TR',
+        settings: DEFAULT_USER_SETTINGS,
+      };
+    });
+    await app.db.insert(usersTable).values(users);
+    await app.db.insert(teamMembers).values(users.map((u) => ({ teamId, userId: u.id })));
+    if (options.roleId) await app.db.insert(memberRoles).values(users.map((u) => ({ teamId, userId: u.id, roleId: options.roleId! })));
+  }
+  await teamRepository.addToMemberCount(app.db, teamId, count);
 }
