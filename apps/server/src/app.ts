@@ -123,7 +123,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   app.decorateRequest('region', null as never);
 
   app.decorate('upgrades', upgradeRoutes(app.server));
-  app.decorate('voice', createVoiceRuntime({ secret: app.secret, settings: config, bus, log: app.log }));
+  app.decorate('voice', createVoiceRuntime({ secret: app.secret, settings: config, bus, db: database.db, log: app.log }));
   recordRoutes(app);
   useEndpointCompilers(app);
   await registerSecurityHeaders(app, config);

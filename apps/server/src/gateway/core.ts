@@ -21,7 +21,8 @@ import type { PresenceRegistry } from './presence-registry';
 import { PresenceTracker } from './presence-tracker';
 import { canResume, catchUp } from './resume';
 import { Router } from './router';
-import { DM_VIEW, Session } from './session';
+import { DM_VIEW } from '../modules/permissions/visibility-changes';
+import { Session } from './session';
 import type { SessionStore } from './session-store';
 import { UserRegistry } from './users';
 

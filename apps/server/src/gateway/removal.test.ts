@@ -4,7 +4,7 @@ import { call, withTestApp } from '../../test/helpers/app';
 import { makeMember, makeTeam, makeUser, type TestUser } from '../../test/helpers/factories';
 import { readyClient, sendAs, type TestClient } from './testing';
 
-/** A kicked, banned or leaving member's open sockets stop receiving the team's events at once (gateway/visibility.ts, `leave`). */
+/** A kicked, banned or leaving member's open sockets stop receiving the team's events at once (modules/permissions/visibility-changes.ts, `leave`). */
 describe('gateway: a removed member', () => {
   const ctx = withTestApp({ GATEWAY_RESUME_WAIT_MS: 1_000 }, { listen: true });
 

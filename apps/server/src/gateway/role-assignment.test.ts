@@ -4,7 +4,7 @@ import { call, withTestApp } from '../../test/helpers/app';
 import { makeChannel, makeRole, makeTeam, makeUser, type TestUser } from '../../test/helpers/factories';
 import { readyClient, sendAs, type TestClient } from './testing';
 
-/** Giving and taking a role through the API changes what the member's open socket hears (gateway/visibility.ts, `recompute`). */
+/** Giving and taking a role through the API changes what the member's open socket hears (modules/permissions/visibility-changes.ts, `recompute`). */
 describe('roles live', () => {
   const ctx = withTestApp({ GATEWAY_RESUME_WAIT_MS: 1_000 }, { listen: true });
 

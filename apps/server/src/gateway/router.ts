@@ -5,7 +5,8 @@ import { teamStateOf } from '../modules/teams/ready';
 import { AccessLoads, type LoadTeamAccess } from './access-loads';
 import { dispatchTail, type FrameTail } from './frames';
 import type { RoutedEntry, Session } from './session';
-import { changeOf, concerns, cutFor, type VisibilityChange } from './visibility';
+import { changeOf, type VisibilityChange } from '../modules/permissions/visibility-changes';
+import { concerns, cutFor } from './visibility';
 
 type Index = Map<string, Set<Session>>;
 
@@ -70,7 +71,7 @@ export interface RouterHooks {
 /**
  * The process's delivery index: which sessions hear a channel (or category), a team, a user. Each
  * envelope is serialised once and handed to the indexed sessions it is for. An event of the
- * visibility table (visibility.ts) changes the subscriptions on the way: `join`, `leave` and
+ * visibility table (modules/permissions/visibility-changes.ts) changes the subscriptions on the way: `join`, `leave` and
  * `forget` at once; `recompute` takes the sessions it concerns out of the index until their access
  * is loaded (one load per team), and they receive it and everything after it in bus order then.
  * Sessions that are starting or resuming collect every entry unfiltered too, until they are

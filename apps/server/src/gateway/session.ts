@@ -10,13 +10,6 @@ export interface RoutedEntry extends BusEntry {
   cutTails?: Map<string, FrameTail>;
 }
 
-/**
- * The key under which a session's `teams` hold the user's direct chats, as one more "team" of
- * channels (not a snowflake, so no team has it): channel audiences then reach a chat's members like
- * any channel's viewers, and a resume keeps them. No team event is addressed to it.
- */
-export const DM_VIEW = 'dm';
-
 /** What a session may view of one team: `[teamId, channel ids, category ids]`. */
 export type TeamView = [teamId: string, channelIds: string[], categoryIds: string[]];
 

@@ -14,7 +14,7 @@ import { connectTo, readyClient, sendAs, until, type TestFrame } from './testing
 const { VIEW_CHANNEL } = ChannelPermission;
 
 /**
- * Subscriptions follow changes of who sees what (visibility.ts): a session stops receiving a
+ * Subscriptions follow changes of who sees what (modules/permissions/visibility-changes.ts): a session stops receiving a
  * channel's events when it loses access to it, and receives them again when it gets it back; live,
  * and across a resume.
  */

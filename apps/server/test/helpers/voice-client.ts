@@ -24,6 +24,8 @@ export class TestVoiceClient {
   private readonly timers = new Map<MediaSource, NodeJS.Timeout>();
   private answering = Promise.resolve();
   closeCode: number | null = null;
+  /** The reason the socket was closed with (an error code of the SFU's), once closed. */
+  closeReason: string | null = null;
   /** RTP packets written on the published sources, in all and by source. */
   sent = 0;
   readonly sentBySource = new Map<MediaSource, number>();
@@ -40,7 +42,10 @@ export class TestVoiceClient {
       });
     });
     socket.on('message', (data) => this.onMessage(serverMessageSchema.parse(JSON.parse(messageText(data)))));
-    socket.on('close', (code) => (this.closeCode = code));
+    socket.on('close', (code, reason) => {
+      this.closeCode = code;
+      this.closeReason = reason.toString();
+    });
   }
 
   static async connect(url: string): Promise<TestVoiceClient> {

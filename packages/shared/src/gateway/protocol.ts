@@ -142,7 +142,7 @@ export const dispatchEvents = {
   ]),
 
   // Events that change who sees what: the gateway recomputes its sessions' subscriptions on each
-  // (apps/server/src/gateway/visibility.ts). A session that comes to see a channel or category gets
+  // (apps/server/src/modules/permissions/visibility-changes.ts). A session that comes to see a channel or category gets
   // a CHANNEL_CREATED / CATEGORY_CREATED for it, one that no longer sees it a CHANNEL_DELETED /
   // CATEGORY_DELETED, whether the row was created, deleted or only had its permissions changed.
 

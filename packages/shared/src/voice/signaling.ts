@@ -77,3 +77,15 @@ export const serverMessageSchema = z.discriminatedUnion('op', [
   z.object({ op: z.literal('error'), reason: z.string() }),
 ]);
 export type ServerMessage = z.infer<typeof serverMessageSchema>;
+
+/**
+ * Reasons the server ends a session because the participant may no longer be in the channel (sent
+ * as `error {reason}`, then the close reason): out of the team (kicked, banned, left, the team
+ * deleted), the channel deleted, or VIEW_CHANNEL or CONNECT taken away. Error codes of
+ * i18n/errors.ts; the web client leaves the call and says why.
+ */
+export const VOICE_REMOVAL_REASONS = ['voice_team_left', 'voice_channel_deleted', 'voice_access_lost'] as const;
+export type VoiceRemovalReason = (typeof VOICE_REMOVAL_REASONS)[number];
+
+/** How the SFU closes a signalling socket that sent more frames than its limits allow (VOICE_FRAME_RATE, VOICE_USER_FRAME_RATE). */
+export const VOICE_RATE_LIMITED = { code: 4008, reason: 'voice_rate_limited' } as const;

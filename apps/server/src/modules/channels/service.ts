@@ -19,7 +19,7 @@ const kindOf = (row: ChannelRow): Kind => (row.type === 'category' ? 'category' 
 
 /**
  * After a commit: the request's cached access is stale, and the change goes live to the row's
- * audience (the gateway recomputes who sees what on CHANNEL_* and CATEGORY_*, gateway/visibility.ts).
+ * audience (the gateway recomputes who sees what on CHANNEL_* and CATEGORY_*, permissions/visibility-changes.ts).
  */
 async function publishChange(deps: ServiceDeps, change: 'created' | 'updated', row: ChannelRow): Promise<void> {
   deps.accessCache.forget();

@@ -36,7 +36,7 @@ export async function removeMember(tx: Executor, teamId: string, userId: string,
 /**
  * After a member left or was removed: the team's sessions (the member's own among them) get
  * USER_LEFT_TEAM, and the gateway then stops sending the member the team's events
- * (gateway/visibility.ts, `leave`).
+ * (modules/permissions/visibility-changes.ts, `leave`).
  */
 export async function publishMemberLeft(deps: ServiceDeps, teamId: string, userId: string): Promise<void> {
   deps.accessCache.forget(); // the membership just changed

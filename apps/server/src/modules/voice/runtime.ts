@@ -3,10 +3,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { VoiceRegion } from '@rally/shared/voice/regions';
 import { RedisBus } from '../../bus/redis-bus';
 import type { EventBus } from '../../bus/types';
+import type { Executor } from '../../db/client';
 import { type Publisher } from '../../lib/events';
 import type { MediaSettings } from '../../sfu/config';
 import type { SfuStats } from '../../sfu/engine';
 import { VOICE_TOKEN_TTL_MS } from '../../sfu/token';
+import { watchVoiceAccess } from './access-watch';
 import { EmbeddedSfu } from './embedded-sfu';
 import { MemoryNodeDirectory, RedisNodeDirectory, type NodeControl, type NodeDirectory, type NodeKick, type VoiceNode } from './nodes';
 import { signalingPathOf } from './proxy';
@@ -21,7 +23,8 @@ import { MemoryVoiceStates, type VoiceStates } from './states';
  * holds (its embedded child, remote nodes linked to it), whose reports it applies to the voice
  * states (shared on Redis when REDIS_URL is set) and tells the channels (VOICE_JOINED,
  * VOICE_UPDATED, VOICE_LEFT); which node each channel's room is on; kicks to whichever process
- * holds the node.
+ * holds the node; the participants of its nodes who lose access to their channel taken out
+ * (access-watch.ts).
  */
 export interface VoiceRuntime {
   /** This process's embedded SFU. */
@@ -54,6 +57,8 @@ export interface VoiceRuntimeOptions {
   secret: string;
   settings: MediaSettings & VoiceNodeSettings & { REDIS_PREFIX: string };
   bus: EventBus;
+  /** Where access is read (who may still view and connect to a voice channel). */
+  db: Executor;
   log: FastifyBaseLogger;
 }
 
@@ -106,6 +111,13 @@ export function createVoiceRuntime(options: VoiceRuntimeOptions): VoiceRuntime {
     },
     log,
   );
+
+  /** End the user's session in the channel's room, through the directory to the process holding its node. */
+  async function kick(channelId: string, userId: string, reason: string): Promise<void> {
+    const nodeId = await states.roomNode(channelId);
+    if (nodeId) await directory.kick({ nodeId, roomId: channelId, userId, reason });
+  }
+  const access = watchVoiceAccess({ bus, db: options.db, states, holds: (nodeId) => held.has(nodeId), kick, log });
 
   const remote = new RemoteNodeLinks(settings.SFU_NODES, secret, {
     linked: (node, control) => {
@@ -161,15 +173,13 @@ export function createVoiceRuntime(options: VoiceRuntimeOptions): VoiceRuntime {
       // Another process pinned the room meanwhile: its node, if it is alive.
       return (await directory.get(winner)) ?? choice;
     },
-    async kick(channelId, userId, reason) {
-      const nodeId = await states.roomNode(channelId);
-      if (nodeId) await directory.kick({ nodeId, roomId: channelId, userId, reason });
-    },
+    kick,
     async signalingTarget(nodeId) {
       if (nodeId === null || nodeId === embeddedId) return { host: settings.SFU_INTERNAL_HOST, port: await sfu.port() };
       return (await directory.get(nodeId))?.internal ?? null;
     },
     async close() {
+      await access.close();
       await remote.close();
       await directory.close();
       await sfu.close();

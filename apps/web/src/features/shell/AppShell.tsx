@@ -14,6 +14,7 @@ import { useLeftSidebar } from '../settings/settings-state';
 import { useAccountLanguage } from '../settings/use-account-language';
 import { StreamerBanner } from '../streamer-mode/StreamerBanner';
 import { useStreamerShortcut } from '../streamer-mode/use-streamer-shortcut';
+import { useVoiceRemovalToasts } from '../voice/voice-removal';
 import { liveEvents } from './live-events';
 import { CreateTeamDialog } from '../teams/CreateTeamDialog';
 import { GlobalPrompts } from '../onboarding/GlobalPrompts';
@@ -36,6 +37,7 @@ export function AppShell() {
   useIgnoreStrayFileDrops();
   useAccountLanguage();
   useStreamerShortcut();
+  useVoiceRemovalToasts();
   const backgroundImage = backgroundImageOf(useCustomBackground());
   const narrow = useMediaQuery('(max-width: 600px)');
   const leftSidebar = useLeftSidebar();

@@ -4,6 +4,7 @@ import type { ParticipantState, TrackMap } from '@rally/shared/voice/signaling';
 import { createLocalStore } from '../../lib/local-store';
 import { captureScreen, stillWatched } from './screen-share';
 import { VoiceConnection, type VoiceState } from './voice-connection';
+import { announceVoiceRemoval, isVoiceRemoval } from './voice-removal';
 
 /** The call this tab is in (one at a time, 001 §4: joining another channel leaves the first). */
 export interface VoiceSession {
@@ -88,6 +89,7 @@ export function voiceJoined(teamId: string, join: VoiceJoin): void {
       state: (state, reason) => {
         if (connection !== current) return;
         patch({ state, reason: reason ?? null });
+        if (state === 'disconnected' && isVoiceRemoval(reason)) announceVoiceRemoval(reason);
       },
       participants: (others) => {
         if (connection !== current) return;
