@@ -14,8 +14,9 @@ import { TestVoiceClient } from '../helpers/voice-client';
  * Voice over two real server processes on one PostgreSQL and one Redis, each with its embedded
  * SFU: a room is on one node whichever process hands out the token, a signalling socket opened on
  * the other process is passed to the node's, the states and VOICE_* events are the same on both, a
- * disconnect through one process reaches a node of the other, and when a process is killed the
- * other sweeps its node's participants out once its entry expires.
+ * disconnect through one process reaches a node of the other, a member kicked through one process
+ * is taken out of a room on the other's node, and when a process is killed the other sweeps its
+ * node's participants out once its entry expires.
  */
 const shared = sharedSettings();
 const env = {
@@ -122,6 +123,28 @@ describe('voice over two server processes', () => {
     ownerVoice.socket.terminate();
     expect((await heard(watcher, 'VOICE_LEFT', owner.id)).data).toEqual({ teamId: team.teamId, channelId: voiceId, userId: owner.id });
     expect(await inVoice(a!, member, team.teamId)).toEqual({});
+    watcher.close();
+  });
+
+  it("takes a member kicked through one process out of a room on the other process's node", async () => {
+    const owner = await makeUser(rows, 'owner3');
+    const member = await makeUser(rows, 'member3');
+    const team = await makeTeam(rows, owner, { members: [member] });
+    const voiceId = await makeChannel(rows, team.teamId, { type: 'voice', name: 'Far' });
+    const watcher = await ready(b!, owner);
+
+    // Both on A's node, through A: B holds nothing of this room.
+    const ownerVoice = await enter(a!, await token(a!, owner, team.teamId, voiceId));
+    const memberVoice = await enter(a!, await token(a!, member, team.teamId, voiceId));
+    await heard(watcher, 'VOICE_JOINED', member.id);
+
+    expect((await api(b!, owner, 'DELETE', `/api/v1/teams/${team.teamId}/members/${member.id}`)).status).toBe(200);
+    expect((await memberVoice.next('error')).reason).toBe('voice_team_left');
+    expect(await memberVoice.closed()).toBe(4000);
+    await ownerVoice.next('left', (m) => m.userId === member.id);
+    expect((await heard(watcher, 'VOICE_LEFT', member.id)).data).toEqual({ teamId: team.teamId, channelId: voiceId, userId: member.id });
+    expect((await inVoice(b!, owner, team.teamId))[voiceId]).toMatchObject([{ userId: owner.id }]);
+    expect(ownerVoice.closeCode).toBeNull();
     watcher.close();
   });
 
