@@ -44,9 +44,17 @@ export interface FrameSink {
  */
 export class Session {
   seq = 0;
+  /** Frames with a seq at or below this are gone (acknowledged or over the buffer bound). */
   floor = 0;
-  /** Unacknowledged frames `[seq, tail]`; tails are shared between the sessions of one envelope. */
-  frames: [number, FrameTail][] = [];
+  /**
+   * The unacknowledged frames' tails (shared between the sessions of one envelope) from index
+   * `start` on, oldest first. Sequence numbers are consecutive, so a tail's is `floor + 1 + (index
+   * - start)` and is not stored: a full buffer of 1,000 frames is 8 KB of pointers. The slots
+   * before `start` are dropped in one splice once they are half the array (shifting one at a time
+   * would move the whole buffer on every frame of a full one).
+   */
+  private tails: FrameTail[] = [];
+  private start = 0;
   currentChannelId: string | null = null;
   /** The user's name (READY; read again after a resume), for the events the session's frames cause (CHANNEL_TYPING). */
   username: string | null | undefined = undefined;
@@ -117,8 +125,8 @@ export class Session {
   /** Number the frame, keep it until acknowledged, and send it when a socket is attached. */
   push(tail: FrameTail): number {
     const seq = ++this.seq;
-    this.frames.push([seq, tail]);
-    if (this.frames.length > this.bufferLimit) this.floor = this.frames.shift()![0];
+    this.tails.push(tail);
+    if (this.tails.length - this.start > this.bufferLimit) this.drop(1);
     if (this.sink) this.sink.sendRaw('{"seq":' + seq + ',' + tail);
     return seq;
   }
@@ -126,10 +134,27 @@ export class Session {
   /** The client has every frame up to `seq` (HEARTBEAT.seq): forget them. */
   ack(seq: number): void {
     const upTo = Math.min(seq, this.seq);
-    if (upTo <= this.floor) return;
-    const firstKept = this.frames.findIndex(([frameSeq]) => frameSeq > upTo);
-    this.frames.splice(0, firstKept < 0 ? this.frames.length : firstKept);
-    this.floor = upTo;
+    if (upTo > this.floor) this.drop(upTo - this.floor);
+  }
+
+  /** Forget the `count` oldest frames. */
+  private drop(count: number): void {
+    this.start += count;
+    this.floor += count;
+    if (this.start === this.tails.length) {
+      this.tails = [];
+      this.start = 0;
+    } else if (this.start * 2 >= this.tails.length) {
+      this.tails.splice(0, this.start);
+      this.start = 0;
+    }
+  }
+
+  /** The unacknowledged frames `[seq, tail]`, oldest first. */
+  get frames(): [seq: number, tail: FrameTail][] {
+    const frames: [number, FrameTail][] = [];
+    for (let i = this.start; i < this.tails.length; i++) frames.push([this.floor + 1 + i - this.start, this.tails[i]!]); // i < tails.length
+    return frames;
   }
 
   snapshot(cursor: BusId): SessionSnapshot {
@@ -151,8 +176,9 @@ export class Session {
     const session = new Session(snap.sessionId, snap.userId, snap.tokenHash, bufferLimit);
     for (const [teamId, channelIds, categoryIds] of snap.teams) session.view(teamId, channelIds, categoryIds);
     session.seq = snap.seq;
-    session.floor = snap.floor;
-    session.frames = snap.frames;
+    // The frames are consecutive up to seq (as push and ack keep them); the oldest kept is floor + 1.
+    session.floor = snap.frames.length ? snap.frames[0]![0] - 1 : snap.seq; // length checked
+    session.tails = snap.frames.map(([, tail]) => tail);
     session.currentChannelId = snap.currentChannelId;
     return session;
   }
