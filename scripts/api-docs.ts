@@ -17,7 +17,11 @@ export function renderApiDoc(): string {
   const rows = (Object.entries(ENDPOINTS) as [string, Endpoint][]).map(([name, e]) => {
     const paths = e.paths.map((p) => `\`${p}\``).join('<br>');
     const auth = e.auth === 'user' ? 'signed in' : 'public';
-    const limits = [e.bodyLimit ? `body ≤ ${kb(e.bodyLimit)}` : '', e.rateLimit ? `rate: \`RATE_LIMIT_${e.rateLimit.toUpperCase()}\`` : '']
+    const limits = [
+      e.bodyLimit ? `body ≤ ${kb(e.bodyLimit)}` : '',
+      e.rateLimit ? `rate: \`RATE_LIMIT_${e.rateLimit.toUpperCase()}\`` : '',
+      e.userRateLimit ? `per user: \`${e.userRateLimit}\`` : '',
+    ]
       .filter(Boolean)
       .join(', ');
     const permission = describePermission(e.permission).replace(/^(team|channel) (\w+)/, '$1 `$2`');

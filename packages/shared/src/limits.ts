@@ -120,14 +120,33 @@ export const LIMITS = {
   activity: { textMax: 128, gameIdMax: 64, startSkewMs: 60_000 },
 } as const;
 
-/** Per-user rate limits enforced by the server (fixed windows). */
+/**
+ * Per-user rate limits enforced by the server (fixed windows; shared by the processes with Redis),
+ * named by the endpoints they count (`userRateLimit`, api/endpoint.ts): past one, 429 with
+ * Retry-After. Every call whose effect other users hear of counts against one, so that no user can
+ * make the server send others frames at an unbounded rate (SECURITY.md, "Fan-out").
+ */
 export const RATE_LIMITS = {
   /** Messages a user may send across all channels. */
   messageSend: { count: 10, windowMs: 5_000 },
+  /** Edits and deletions of messages (the author's own, or a moderator's of others'). */
+  messageChange: { count: 10, windowMs: 5_000 },
   /** Reactions a user may add or take back across all messages. */
   reactions: { count: 20, windowMs: 5_000 },
   /** Message searches (and further pages of one) a user may run. */
   search: { count: 20, windowMs: 10_000 },
+  /** Changes their circle hears of: custom status, activity, avatar, banner, username, chosen presence. */
+  circle: { count: 10, windowMs: 20_000 },
+  /** Friend requests, answers, removals, blocks and unblocks (each tells the other user). */
+  friends: { count: 20, windowMs: 60_000 },
+  /** Joining and leaving teams (each tells the team's members). */
+  membership: { count: 10, windowMs: 60_000 },
+  /** Changes of a team, its roles, channels, categories, emoji and members' roles, kicks, bans, ownership. */
+  teamSettings: { count: 60, windowMs: 30_000 },
+  /** Voice joins, moves and disconnections by HTTP, and region changes of a voice channel. */
+  voice: { count: 20, windowMs: 10_000 },
+  /** CHANNEL_TYPING events one user may cause (besides one per channel every TYPING.serverGapMs). */
+  typing: { count: 5, windowMs: 3_000 },
 } as const;
 
 export const TIMING = {

@@ -1,9 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaCompiler, RouteHandlerMethod } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
-import type { Endpoint, EndpointAuth, EndpointPermission, RateLimitName } from '@rally/shared/api/endpoint';
+import { z } from 'zod';
+import { permissionSource, type Endpoint, type EndpointAuth, type EndpointPermission, type RateLimitName } from '@rally/shared/api/endpoint';
+import { RATE_LIMITS } from '@rally/shared/limits';
 import type { Config } from '../env';
 import { unauthorized } from '../lib/errors';
+import { userRateKey } from '../lib/rate-limit';
 import type { ServiceDeps } from '../lib/service-deps';
 import { parse, validationError } from '../lib/validation';
 import { countAttempt } from '../modules/auth/throttle';
@@ -71,14 +73,56 @@ function rateOf(config: Config, name: RateLimitName): { count: number; windowMs:
   }
 }
 
+/** Some fields of an object schema, as an object schema of their own; null when it has none of them. */
+function fieldsSchema(schema: z.ZodType | undefined, keys: readonly string[]): z.ZodType | null {
+  const shape = schema instanceof z.ZodObject ? (schema.shape as Record<string, z.ZodType | undefined>) : {};
+  const fields = keys.flatMap((key) => {
+    const field = shape[key];
+    return field ? [[key, field] as const] : [];
+  });
+  return fields.length ? z.object(Object.fromEntries(fields)) : null;
+}
+
+/**
+ * What a declared permission reads, as schemas of their own, checked before the permission and the
+ * permission before the rest of the input: its id (`params.teamId`, `params.channelId`,
+ * `body.teamId`, …) and, for a channel permission, the path's `teamId` when it names one
+ * (requirePermission matches the channel's team with it). These are the endpoint's own field
+ * schemas (defineEndpoint checked that the id is one), so an id is refused exactly as the full
+ * validation would refuse it.
+ */
+function permissionInput(endpoint: Endpoint, permission: Exclude<EndpointPermission, { none: string }>) {
+  const { part, key } = permissionSource(permission);
+  const paramKeys = [...(part === 'params' ? [key] : []), ...('channel' in permission ? ['teamId'] : [])];
+  return { params: fieldsSchema(endpoint.params, paramKeys), body: part === 'body' ? fieldsSchema(endpoint.body, [key]) : null };
+}
+
+/** The part of a request's input in a permission's schema, or the API's 400 naming the field. */
+function permissionPart(schema: z.ZodType | null, value: unknown): unknown {
+  if (!schema) return {};
+  const result = schema.safeParse(value ?? {});
+  if (!result.success) throw validationError(result.error.issues);
+  return result.data;
+}
+
+/** What addEndpoint's permission hook hands the handler of the same request. */
+interface Checked {
+  accessCache: AccessCache;
+  granted: unknown;
+}
+const checkedRequests = new WeakMap<FastifyRequest, Checked>();
+
 /**
  * Register an endpoint object on every one of its paths. Before its input is read: the sign-in
- * (401 on a user endpoint) and the per-address rate limit. Fastify then validates params, query and
- * body with the endpoint's schemas (the zod type provider; refusals become the API's 400 in the
- * error handler). Before the handler, its declared permission is checked through the request's
- * AccessCache (modules/permissions/require.ts), and what it loaded is handed to the handler. The
- * answer is serialised with the response schema, so a handler cannot send a field the contract
- * does not name.
+ * (401 on a user endpoint) and the per-address rate limit (429 with Retry-After). Then who may act
+ * before what they sent: the ids the declared permission reads are validated on their own and the
+ * permission is checked through the request's AccessCache (modules/permissions/require.ts: 404 for
+ * a non-member, 403 without the bit), so that a caller without it learns nothing of what their
+ * input would have met; only then does Fastify validate params, query and body with the endpoint's
+ * schemas (the zod type provider; refusals become the API's 400 in the error handler). A call that
+ * passed all that counts against the endpoint's per-user limit (429 with Retry-After), and the
+ * handler gets what the permission loaded. The answer is serialised with the response schema, so a
+ * handler cannot send a field the contract does not name.
  */
 export interface EndpointOptions<B extends z.ZodType> {
   /**
@@ -99,19 +143,28 @@ export function addEndpoint<
 >(app: FastifyInstance, endpoint: Endpoint<P, Q, B, R, A, X>, handler: EndpointHandler<P, Q, B, R, A, X>, options: EndpointOptions<B> = {}): void {
   const { bodySchemaFor } = options;
   const rate = endpoint.rateLimit ? { name: endpoint.rateLimit, ...rateOf(app.config, endpoint.rateLimit) } : null;
+  const userRate = endpoint.userRateLimit ? { name: endpoint.userRateLimit, ...RATE_LIMITS[endpoint.userRateLimit] } : null;
   const guard = async (request: FastifyRequest): Promise<void> => {
     if (endpoint.auth === 'user' && !request.userId) throw unauthorized();
     if (rate) await countAttempt(app.rateLimiter, `${rate.name}:${requestClientAddress(app.config, request)}`, rate);
   };
+  const countUser = async (request: FastifyRequest): Promise<void> => {
+    if (userRate && request.userId) await countAttempt(app.rateLimiter, userRateKey(userRate.name, request.userId), userRate);
+  };
   const { permission } = endpoint;
-  const handle: RouteHandlerMethod = async (request, reply) => {
+  const checked = permission && !('none' in permission) ? { permission, input: permissionInput(endpoint as Endpoint, permission) } : null;
+  const checkPermission = async (request: FastifyRequest): Promise<void> => {
+    if (!checked) return;
+    // Declared on signed-in endpoints only (defineEndpoint refuses a team or channel permission on a public one).
+    if (!request.userId) throw unauthorized();
+    const params = permissionPart(checked.input.params, request.params);
+    const body = permissionPart(checked.input.body, request.body);
     const accessCache = new AccessCache(app.db);
-    let granted: unknown = {};
-    if (permission) {
-      // Declared on signed-in endpoints only (defineEndpoint refuses a team or channel permission on a public one).
-      if (!request.userId) throw unauthorized();
-      granted = await requirePermission(accessCache, request.userId, permission, request);
-    }
+    const granted = await requirePermission(accessCache, request.userId, checked.permission, { params, body });
+    checkedRequests.set(request, { accessCache, granted });
+  };
+  const handle: RouteHandlerMethod = async (request, reply) => {
+    const { accessCache, granted } = checkedRequests.get(request) ?? { accessCache: new AccessCache(app.db), granted: {} };
     const context = {
       params: request.params as z.output<P>,
       query: request.query as z.output<Q>,
@@ -126,6 +179,10 @@ export function addEndpoint<
     const result = await handler(context);
     return reply.status(endpoint.status).send(result);
   };
+  const preValidation = [
+    checkPermission,
+    ...(bodySchemaFor ? [async (request: FastifyRequest) => void parse(bodySchemaFor(request), request.body)] : []),
+  ];
   for (const url of endpoint.paths) {
     app.route({
       method: endpoint.method,
@@ -138,7 +195,8 @@ export function addEndpoint<
         response: { [endpoint.status]: endpoint.response },
       },
       onRequest: guard,
-      ...(bodySchemaFor ? { preValidation: async (request: FastifyRequest) => void parse(bodySchemaFor(request), request.body) } : {}),
+      preValidation,
+      ...(userRate ? { preHandler: countUser } : {}),
       handler: handle,
     });
   }

@@ -1,8 +1,13 @@
+import type { UserRateLimitName } from '@rally/shared/api/endpoint';
+
 export interface RateLimitResult {
   allowed: boolean;
   count: number;
   retryAfterMs: number;
 }
+
+/** The counter of a per-user limit (RATE_LIMITS of packages/shared/src/limits.ts) for one user. */
+export const userRateKey = (name: UserRateLimitName, userId: string) => `user-rate:${name}:${userId}`;
 
 /** Fixed-window counters. In memory by default; in Redis when REDIS_URL is set (shared by processes). */
 export interface RateLimiter {

@@ -4,13 +4,14 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_HEADER } from '@rally/shared/api/common';
-import type { Endpoint } from '@rally/shared/api/endpoint';
+import type { Endpoint, UserRateLimitName } from '@rally/shared/api/endpoint';
 import { ENDPOINTS } from '@rally/shared/api/endpoints';
+import { RATE_LIMITS } from '@rally/shared/limits';
 import { call, withTestApp } from '../helpers/app';
 import { makeMember, makeRole, makeTeam, makeUser, type TestUser } from '../helpers/factories';
 import type { RouteEntry } from '../../src/http/route-table';
 import { makeEmoji } from '../../src/modules/emojis/testing';
-import { messageSendRateKey } from '../../src/modules/messages/service';
+import { userRateKey } from '../../src/lib/rate-limit';
 import { BAD_PARAMS, BAD_QUERY_VALUES, BAD_RAW_BODIES, BAD_VALUES, baseValue, harvestFieldNames } from './inputs';
 
 /**
@@ -21,6 +22,8 @@ import { BAD_PARAMS, BAD_QUERY_VALUES, BAD_RAW_BODIES, BAD_VALUES, baseValue, ha
  * object (http/openapi.test.ts checks that the server registers exactly these under /api), one test
  * each, so that a failure names its route and each route has a time budget of its own.
  */
+const USER_RATE_LIMITS = Object.keys(RATE_LIMITS) as UserRateLimitName[];
+
 const API_ROUTES: RouteEntry[] = (Object.values(ENDPOINTS) as Endpoint[]).flatMap((e) => e.paths.map((url) => ({ method: e.method, url })));
 
 /** The contract modules whose schemas name the fields to fuzz. */
@@ -85,8 +88,8 @@ describe('fuzzing every API route', () => {
 
   async function send(description: string, options: InjectOptions): Promise<LightMyRequestResponse> {
     requests++;
-    // The per-user send limit would answer 429 before the bodies reach the database; the fuzz wants them to.
-    await ctx.app.rateLimiter.reset(messageSendRateKey(owner.id));
+    // The per-user limits would answer 429 before the valid requests reach the database; the fuzz wants them to.
+    await Promise.all(USER_RATE_LIMITS.map((name) => ctx.app.rateLimiter.reset(userRateKey(name, owner.id))));
     const res = await ctx.app.inject(options);
     const route = description.split(' ').slice(0, 2).join(' ');
     if (!statuses.has(route)) statuses.set(route, new Set());

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { Endpoint, EndpointPermission } from '@rally/shared/api/endpoint';
+import { z } from 'zod';
+import { permissionSource, type Endpoint, type EndpointPermission } from '@rally/shared/api/endpoint';
 import { ENDPOINTS } from '@rally/shared/api/endpoints';
 import type { EndpointName } from '@rally/shared/api/routes';
 import { ChannelPermission, TeamPermission, type ChannelPermissionName, type TeamPermissionName } from '@rally/shared/permissions';
@@ -20,7 +21,9 @@ import { postForm, type FormPart } from '../helpers/images';
  * Every permissioned route of the route list (ENDPOINTS), walked: a member without the endpoint's
  * bit is refused (403) and nothing of the team changes, a member holding a role with exactly that
  * bit succeeds (2xx). A route that only its creator may call (`{ team: 'owner' }`) refuses an
- * administrator. Routes for any member (`member`), none, or a signed-in user only are not here.
+ * administrator. Who may act is checked before what they sent: the same refusal (403, never the
+ * 400 of their input) for a request whose input is invalid everywhere but in the ids the
+ * permission reads. Routes for any member (`member`), none, or a signed-in user only are not here.
  * Each route runs on fresh fixtures of its own (its success changes them). A new permissioned
  * endpoint fails the first test until VALID_INPUTS below has a valid request for it.
  */
@@ -81,8 +84,41 @@ interface Fixtures {
   otherVoiceId: string;
 }
 
-/** A valid request for each permissioned endpoint: path parameters beyond the team's, and the body (JSON, or a multipart `form`). */
-type Valid = (f: Fixtures) => { params?: Record<string, string>; body?: unknown; form?: Record<string, FormPart | FormPart[]> };
+/** A request of an endpoint: path parameters beyond the team's, the query, and the body (JSON, or a multipart `form`). */
+interface RouteInput {
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  body?: unknown;
+  form?: Record<string, FormPart | FormPart[]>;
+}
+
+/** A valid request for each permissioned endpoint. */
+type Valid = (f: Fixtures) => RouteInput;
+
+/** A value no field of a request body takes: not a string, number, boolean, null, object or flat array. */
+const BAD_VALUE = [[-1.5]];
+/** A path or query value no schema takes: too long for an id, an invite code or an emoji, no enum's word, a number of nothing; within Fastify's 100 characters of a parameter. */
+const BAD_PARAM = 'x'.repeat(90);
+
+const keysOf = (schema: z.ZodType | undefined) => (schema instanceof z.ZodObject ? Object.keys(schema.shape) : null);
+
+/**
+ * The valid request spoiled everywhere but in the ids the endpoint's permission reads (its source
+ * and the path's teamId): every other path parameter, query parameter and body field. Null for a
+ * route whose only input is those ids (or a multipart form, read by the handler).
+ */
+function spoiled(endpoint: Endpoint, valid: RouteInput): RouteInput | null {
+  const { part, key } = permissionSource(endpoint.permission as Exclude<EndpointPermission, { none: string }>);
+  const kept = (where: 'params' | 'body', name: string) => (where === part && name === key) || (where === 'params' && name === 'teamId');
+  const spoilt = (where: 'params' | 'body', keys: string[] | null) => (keys ?? []).filter((name) => !kept(where, name));
+  const params = { ...valid.params, ...Object.fromEntries(spoilt('params', keysOf(endpoint.params)).map((name) => [name, BAD_PARAM])) };
+  const query = Object.fromEntries((keysOf(endpoint.query) ?? []).map((name) => [name, BAD_PARAM]));
+  const bodyKeys = keysOf(endpoint.body);
+  const given = (valid.body ?? {}) as Record<string, unknown>;
+  const body = !endpoint.body ? undefined : bodyKeys ? Object.fromEntries(bodyKeys.map((name) => [name, kept('body', name) ? given[name] : BAD_VALUE])) : BAD_VALUE;
+  const spoilable = spoilt('params', keysOf(endpoint.params)).length + Object.keys(query).length + (bodyKeys ? spoilt('body', bodyKeys).length : endpoint.body ? 1 : 0);
+  return spoilable ? { params, query, body } : null;
+}
 
 /** A 1×1 PNG, for the emoji upload. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
@@ -230,15 +266,17 @@ describe('every permissioned route: refused without its bit, nothing changed; al
     };
   }
 
-  /** The request of `name` as `who`: the canonical path with its parameters filled in, and the valid body. */
-  function request(name: EndpointName, endpoint: Endpoint, f: Fixtures, who: TestUser) {
-    const valid = VALID_INPUTS[name]!(f); // the first test checks that every walked endpoint has one
+  /** The request of `name` as `who`: the canonical path with its parameters filled in, the query and the body (the valid ones unless given). */
+  function request(name: EndpointName, endpoint: Endpoint, f: Fixtures, who: TestUser, input?: RouteInput) {
+    const valid = input ?? VALID_INPUTS[name]!(f); // the first test checks that every walked endpoint has one
     const params: Record<string, string> = { teamId: f.teamId, ...valid.params };
-    const url = endpoint.paths[0].replace(/:(\w+)/g, (_, key: string) => {
+    const path = endpoint.paths[0].replace(/:(\w+)/g, (_, key: string) => {
       const value = params[key];
       if (value === undefined) throw new Error(`${name}: VALID_INPUTS gives no ${key}`);
       return encodeURIComponent(value);
     });
+    const query = new URLSearchParams(valid.query).toString();
+    const url = query ? `${path}?${query}` : path;
     if (valid.form) {
       if (endpoint.method !== 'POST') throw new Error(`${name}: a form is posted`);
       return postForm(ctx.app, url, valid.form, { cookie: who.cookie });
@@ -268,6 +306,30 @@ describe('every permissioned route: refused without its bit, nothing changed; al
       const allowed = await request(name, endpoint, f, bit.kind === 'owner' ? f.owner : f.holder);
       expect(allowed.statusCode, `${name} as the holder: ${allowed.body}`).toBeGreaterThanOrEqual(200);
       expect(allowed.statusCode, `${name} as the holder: ${allowed.body}`).toBeLessThan(300);
+    });
+  }
+
+  const SPOILABLE = PERMISSIONED.filter(({ name, endpoint }) => VALID_INPUTS[name] && spoiled(endpoint, {}) !== null);
+
+  it('has input besides the ids of the permission to spoil on most permissioned routes', () => {
+    expect(SPOILABLE.length).toBeGreaterThan(PERMISSIONED.length * 0.8);
+  });
+
+  for (const { name, endpoint, bit } of SPOILABLE) {
+    const what = bit.kind === 'owner' ? 'the owner' : `${bit.kind} ${bit.bit}`;
+    it(`${name} with invalid input: refused for the caller's access (403), not for their input (400)`, async () => {
+      const f = await fixtures(bit);
+      const input = spoiled(endpoint, VALID_INPUTS[name]!(f))!; // SPOILABLE: something besides the ids to spoil
+      const before = await snapshot(f.teamId);
+      const refusedAs = bit.kind === 'owner' ? f.admin : f.lacking;
+      const refused = await request(name, endpoint, f, refusedAs, input);
+      expect(refused.statusCode, `${name} (${what}) as one without it, invalid input: ${refused.body}`).toBe(403);
+      expect(await snapshot(f.teamId)).toEqual(before);
+      // The input is invalid indeed: the holder is refused for it (400, or a service's refusal of a value the schema takes: a move token).
+      const holder = await request(name, endpoint, f, bit.kind === 'owner' ? f.owner : f.holder, input);
+      expect(holder.statusCode, `${name} as the holder, invalid input: ${holder.body}`).toBeGreaterThanOrEqual(400);
+      expect(holder.statusCode, `${name} as the holder, invalid input: ${holder.body}`).toBeLessThan(500);
+      expect(await snapshot(f.teamId)).toEqual(before);
     });
   }
 });

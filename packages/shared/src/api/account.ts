@@ -73,6 +73,7 @@ const success = z.literal(true);
 
 export const changeUsernameEndpoint = defineEndpoint({
   ...ROUTES.changeUsername,
+  userRateLimit: 'circle',
   summary: "Change the caller's username (400 username_invalid); their circle gets USER_PROFILE_UPDATED",
   body: changeUsernameSchema,
   response: z.object({ success, username: z.string() }),

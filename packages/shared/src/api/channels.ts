@@ -80,6 +80,7 @@ const overwriteTarget = { targetKind: z.enum(['role', 'user']), targetId: snowfl
 
 export const createChannelEndpoint = defineEndpoint({
   ...ROUTES.createChannel,
+  userRateLimit: 'teamSettings',
   summary: 'Create a channel (text, todo, watchstream with its stream, voice, announcement, whiteboard), optionally in a category of the team',
   permission: { team: 'MANAGE_CHANNELS' },
   params: teamParams,
@@ -91,6 +92,7 @@ export const createChannelEndpoint = defineEndpoint({
 
 export const updateChannelEndpoint = defineEndpoint({
   ...ROUTES.updateChannel,
+  userRateLimit: 'teamSettings',
   summary: "Edit a channel's name, description, slowmode, user limit, nsfw flag or (watch-stream) stream",
   permission: { channel: 'MANAGE_CHANNEL' },
   params: teamChannelParams,
@@ -101,6 +103,7 @@ export const updateChannelEndpoint = defineEndpoint({
 
 export const deleteChannelEndpoint = defineEndpoint({
   ...ROUTES.deleteChannel,
+  userRateLimit: 'teamSettings',
   summary: 'Delete a channel and its messages',
   permission: { channel: 'MANAGE_CHANNEL' },
   params: teamChannelParams,
@@ -109,6 +112,7 @@ export const deleteChannelEndpoint = defineEndpoint({
 
 export const cloneChannelEndpoint = defineEndpoint({
   ...ROUTES.cloneChannel,
+  userRateLimit: 'teamSettings',
   summary: 'Copy a channel the caller sees (settings and overwrites, no messages) into the same category',
   permission: { team: 'MANAGE_CHANNELS' },
   params: teamChannelParams,
@@ -118,6 +122,7 @@ export const cloneChannelEndpoint = defineEndpoint({
 
 export const createCategoryEndpoint = defineEndpoint({
   ...ROUTES.createCategory,
+  userRateLimit: 'teamSettings',
   summary: 'Create a category',
   permission: { team: 'MANAGE_CHANNELS' },
   params: teamParams,
@@ -129,6 +134,7 @@ export const createCategoryEndpoint = defineEndpoint({
 
 export const updateCategoryEndpoint = defineEndpoint({
   ...ROUTES.updateCategory,
+  userRateLimit: 'teamSettings',
   summary: 'Rename a category',
   permission: { channel: 'MANAGE_CHANNEL', from: 'params.categoryId' },
   params: teamCategoryParams,
@@ -139,6 +145,7 @@ export const updateCategoryEndpoint = defineEndpoint({
 
 export const deleteCategoryEndpoint = defineEndpoint({
   ...ROUTES.deleteCategory,
+  userRateLimit: 'teamSettings',
   summary: 'Delete a category; its channels stay, uncategorised',
   permission: { channel: 'MANAGE_CHANNEL', from: 'params.categoryId' },
   params: teamCategoryParams,
@@ -147,6 +154,7 @@ export const deleteCategoryEndpoint = defineEndpoint({
 
 export const setChannelOverwriteEndpoint = defineEndpoint({
   ...ROUTES.setChannelOverwrite,
+  userRateLimit: 'teamSettings',
   summary: "Set a role's or a user's allow and deny masks on a channel (both 0 removes them); only bits the caller holds there, only roles below them",
   permission: { channel: 'MANAGE_CHANNEL' },
   params: teamChannelParams.extend(overwriteTarget),
@@ -157,6 +165,7 @@ export const setChannelOverwriteEndpoint = defineEndpoint({
 
 export const setCategoryOverwriteEndpoint = defineEndpoint({
   ...ROUTES.setCategoryOverwrite,
+  userRateLimit: 'teamSettings',
   summary: "Set a role's or a user's allow and deny masks on a category (its channels inherit them); only bits the caller holds there, only roles below them",
   permission: { channel: 'MANAGE_CHANNEL', from: 'params.categoryId' },
   params: teamCategoryParams.extend(overwriteTarget),
@@ -215,6 +224,7 @@ const orderBodyLimit = BODY_LIMIT.DEFAULT * 2;
 
 export const reorderCategoriesEndpoint = defineEndpoint({
   ...ROUTES.reorderCategories,
+  userRateLimit: 'teamSettings',
   summary: 'Order the categories (every category of the team the caller sees, first to last); answers them in their new order',
   permission: { team: 'MANAGE_CHANNELS' },
   params: teamParams,
@@ -225,6 +235,7 @@ export const reorderCategoriesEndpoint = defineEndpoint({
 
 export const addChannelToCategoryEndpoint = defineEndpoint({
   ...ROUTES.addChannelToCategory,
+  userRateLimit: 'teamSettings',
   summary: 'Move a channel into a category of the team (from another one or from none), at `priority` or after its channels',
   permission: { team: 'MANAGE_CHANNELS' },
   params: categoryChannelParams,
@@ -235,6 +246,7 @@ export const addChannelToCategoryEndpoint = defineEndpoint({
 
 export const removeChannelFromCategoryEndpoint = defineEndpoint({
   ...ROUTES.removeChannelFromCategory,
+  userRateLimit: 'teamSettings',
   summary: 'Take a channel out of its category (uncategorised), at `priority` or after the uncategorised channels',
   permission: { team: 'MANAGE_CHANNELS' },
   params: categoryChannelParams,
@@ -245,6 +257,7 @@ export const removeChannelFromCategoryEndpoint = defineEndpoint({
 
 export const reorderCategoryChannelsEndpoint = defineEndpoint({
   ...ROUTES.reorderCategoryChannels,
+  userRateLimit: 'teamSettings',
   summary: "Set the priorities of channels of a category (ids and priorities each once); answers the category's channels in order",
   permission: { team: 'MANAGE_CHANNELS' },
   params: teamCategoryParams,
@@ -255,6 +268,7 @@ export const reorderCategoryChannelsEndpoint = defineEndpoint({
 
 export const reorderUncategorisedChannelsEndpoint = defineEndpoint({
   ...ROUTES.reorderUncategorisedChannels,
+  userRateLimit: 'teamSettings',
   summary: 'Set the priorities of uncategorised channels (ids and priorities each once); answers the uncategorised channels in order',
   permission: { team: 'MANAGE_CHANNELS' },
   params: teamParams,

@@ -76,6 +76,7 @@ export const listTeamEmojisEndpoint = defineEndpoint({
 
 export const uploadTeamEmojisEndpoint = defineEndpoint({
   ...ROUTES.uploadTeamEmojis,
+  userRateLimit: 'teamSettings',
   summary: `Add emoji (multipart/form-data: files \`${EMOJI_UPLOAD_FIELD}\`, at most ${LIMITS.emoji.perUpload} of webp, png or gif ≤ 1 MB, each named after its file; at most ${LIMITS.emoji.perTeam} per team); publishes TEAM_EMOJIS_UPDATED`,
   permission: { team: 'MANAGE_TEAM' },
   params: teamParamsSchema,
@@ -87,6 +88,7 @@ export const uploadTeamEmojisEndpoint = defineEndpoint({
 
 export const renameTeamEmojiEndpoint = defineEndpoint({
   ...ROUTES.renameTeamEmoji,
+  userRateLimit: 'teamSettings',
   summary: 'Rename a team emoji (letters, digits and underscores, unique in the team); publishes TEAM_EMOJIS_UPDATED',
   permission: { team: 'MANAGE_TEAM' },
   params: emojiParamsSchema,
@@ -96,6 +98,7 @@ export const renameTeamEmojiEndpoint = defineEndpoint({
 
 export const deleteTeamEmojiEndpoint = defineEndpoint({
   ...ROUTES.deleteTeamEmoji,
+  userRateLimit: 'teamSettings',
   summary: 'Delete a team emoji (messages then show its name; its reactions stay, without the image); publishes TEAM_EMOJIS_UPDATED',
   permission: { team: 'MANAGE_TEAM' },
   params: emojiParamsSchema,

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { RATE_LIMITS } from '../limits';
 import type { ChannelPermissionName, TeamPermissionName } from '../permissions';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -11,6 +12,13 @@ export type EndpointAuth = 'user' | 'public';
 
 /** Per-client-address limits of the server's configuration (RATE_LIMIT_<NAME>), counted before the input is read. */
 export type RateLimitName = 'register' | 'login' | 'passwordReset' | 'securityReport';
+
+/**
+ * Per-user limits (RATE_LIMITS of limits.ts), counted per signed-in user once the permission and
+ * the input are checked (a refused call costs nothing). Endpoints that name the same one share its
+ * count (adding and taking back reactions; every change that a user's circle hears of).
+ */
+export type UserRateLimitName = keyof typeof RATE_LIMITS;
 
 /** Where the server reads a team's or channel's id: a path parameter or a field of the (validated) body. */
 export type IdSource = `params.${string}` | `body.${string}`;
@@ -78,6 +86,8 @@ export interface Endpoint<
   /** Largest body in bytes (BODY_LIMIT.DEFAULT when absent); Fastify refuses a larger one with 413 before reading it whole. */
   bodyLimit?: number;
   rateLimit?: RateLimitName;
+  /** Counted per signed-in user (429 with Retry-After past it): every endpoint whose effect others hear of names one. */
+  userRateLimit?: UserRateLimitName;
 }
 
 type EndpointInput<
@@ -117,7 +127,8 @@ function checkPermission(input: EndpointInput<z.ZodType, z.ZodType, z.ZodType, z
 /**
  * Declare an endpoint: signed-in users only unless `auth: 'public'`, status 200 unless said. A
  * declared permission is checked here, when the module loads: its id must be a parameter of every
- * path and of the params schema, or a field of the body schema.
+ * path and of the params schema, or a field of the body schema; a per-user limit needs a signed-in
+ * endpoint.
  */
 export function defineEndpoint<
   P extends z.ZodType = z.ZodNever,
@@ -128,6 +139,7 @@ export function defineEndpoint<
   const X extends EndpointPermission | undefined = undefined,
 >(input: EndpointInput<P, Q, B, R, A, X>): Endpoint<P, Q, B, R, A, X> {
   checkPermission(input);
+  if (input.userRateLimit && input.auth === 'public') throw new Error(`${input.method} ${input.paths[0]}: a public endpoint cannot count per user`);
   return { ...input, auth: input.auth ?? ('user' as A), status: input.status ?? 200 };
 }
 

@@ -73,6 +73,7 @@ export const listFriendsEndpoint = defineEndpoint({
 
 export const sendFriendRequestEndpoint = defineEndpoint({
   ...ROUTES.sendFriendRequest,
+  userRateLimit: 'friends',
   summary: "Send a friend request by username (slug); accepts the other user's pending request to the caller instead",
   body: sendFriendRequestSchema,
   response: friendResponseSchema,
@@ -81,6 +82,7 @@ export const sendFriendRequestEndpoint = defineEndpoint({
 
 export const respondFriendRequestEndpoint = defineEndpoint({
   ...ROUTES.respondFriendRequest,
+  userRateLimit: 'friends',
   summary: 'Accept or reject an incoming friend request',
   params: userParamsSchema,
   body: respondFriendRequestSchema,
@@ -90,6 +92,7 @@ export const respondFriendRequestEndpoint = defineEndpoint({
 
 export const removeFriendEndpoint = defineEndpoint({
   ...ROUTES.removeFriend,
+  userRateLimit: 'friends',
   summary: 'Unfriend, cancel an outgoing request or decline an incoming one',
   params: userParamsSchema,
   body: removeFriendSchema,
@@ -105,6 +108,7 @@ export const listBlocksEndpoint = defineEndpoint({
 
 export const blockUserEndpoint = defineEndpoint({
   ...ROUTES.blockUser,
+  userRateLimit: 'friends',
   summary: 'Block a user: any friendship or request between the two ends; they can no longer send friend requests or direct messages',
   params: userParamsSchema,
   response: blockResponseSchema,
@@ -112,6 +116,7 @@ export const blockUserEndpoint = defineEndpoint({
 
 export const unblockUserEndpoint = defineEndpoint({
   ...ROUTES.unblockUser,
+  userRateLimit: 'friends',
   summary: 'Unblock a user',
   params: userParamsSchema,
   response: successSchema,
@@ -145,6 +150,7 @@ export const validateFriendInviteEndpoint = defineEndpoint({
 
 export const acceptFriendInviteEndpoint = defineEndpoint({
   ...ROUTES.acceptFriendInvite,
+  userRateLimit: 'friends',
   summary: 'Become friends with the owner of a friend-invite code (their sharing the link is their consent; blocks still apply)',
   body: friendCodeRequestSchema,
   response: friendResponseSchema,

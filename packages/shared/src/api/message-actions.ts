@@ -46,6 +46,7 @@ export const getMessageEndpoint = defineEndpoint({
 
 export const editMessageEndpoint = defineEndpoint({
   ...ROUTES.editMessage,
+  userRateLimit: 'messageChange',
   summary: "Edit one's own message (same content rules as a send); publishes MESSAGE_UPDATED",
   permission: { channel: 'VIEW_CHANNEL' },
   params: messageParamsSchema,
@@ -56,6 +57,7 @@ export const editMessageEndpoint = defineEndpoint({
 
 export const deleteMessageEndpoint = defineEndpoint({
   ...ROUTES.deleteMessage,
+  userRateLimit: 'messageChange',
   summary: "Delete a message: one's own, or any with MANAGE_MESSAGES on the channel (DELETE_MESSAGES in the team brings it); publishes MESSAGE_DELETED",
   permission: { channel: 'VIEW_CHANNEL' },
   params: messageParamsSchema,

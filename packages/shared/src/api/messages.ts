@@ -160,6 +160,7 @@ export const listMessagesEndpoint = defineEndpoint({
 
 export const sendMessageEndpoint = defineEndpoint({
   ...ROUTES.sendMessage,
+  userRateLimit: 'messageSend',
   summary: 'Send a message to a channel (per-user rate limit), or schedule it with scheduledAt',
   permission: { channel: 'SEND_MESSAGES' },
   params: channelParamsSchema,

@@ -106,6 +106,7 @@ const teamParamsSchema = z.object({ teamId: snowflakeSchema });
 
 export const kickMemberEndpoint = defineEndpoint({
   ...ROUTES.kickMember,
+  userRateLimit: 'teamSettings',
   summary: 'Remove a member below the caller from the team (not its creator)',
   permission: { team: 'KICK_MEMBERS' },
   params: memberParamsSchema,
@@ -114,6 +115,7 @@ export const kickMemberEndpoint = defineEndpoint({
 
 export const banMemberEndpoint = defineEndpoint({
   ...ROUTES.banMember,
+  userRateLimit: 'teamSettings',
   summary: 'Ban a user from the team with an optional reason, removing them if a member (below the caller, not the creator)',
   permission: { team: 'BAN_MEMBERS' },
   params: memberParamsSchema,
@@ -124,6 +126,7 @@ export const banMemberEndpoint = defineEndpoint({
 
 export const unbanMemberEndpoint = defineEndpoint({
   ...ROUTES.unbanMember,
+  userRateLimit: 'teamSettings',
   summary: 'Lift a ban',
   permission: { team: 'BAN_MEMBERS' },
   params: memberParamsSchema,
@@ -141,6 +144,7 @@ export const listBansEndpoint = defineEndpoint({
 
 export const leaveTeamEndpoint = defineEndpoint({
   ...ROUTES.leaveTeam,
+  userRateLimit: 'membership',
   summary: 'Leave a team (its creator cannot)',
   permission: { team: 'member', from: 'body.id' },
   body: leaveTeamRequestSchema,

@@ -9,6 +9,7 @@ export type SetPresenceRequest = z.infer<typeof setPresenceRequestSchema>;
 
 export const setPresenceEndpoint = defineEndpoint({
   ...ROUTES.setPresence,
+  userRateLimit: 'circle',
   summary:
     "Choose the caller's status (kept in their settings): online (idle by itself after inactivity), idle, do not disturb or invisible; their circle gets PRESENCE_UPDATE when what they show changes",
   body: setPresenceRequestSchema,

@@ -96,6 +96,7 @@ export const userProfileEndpoint = defineEndpoint({
 
 export const setStatusEndpoint = defineEndpoint({
   ...ROUTES.setStatus,
+  userRateLimit: 'circle',
   summary: "Set the caller's custom status (text and emoji); their circle gets USER_PROFILE_UPDATED",
   body: setStatusRequestSchema,
   response: z.object({ success: z.literal(true), status: userStatusSchema }),
@@ -104,12 +105,14 @@ export const setStatusEndpoint = defineEndpoint({
 
 export const clearStatusEndpoint = defineEndpoint({
   ...ROUTES.clearStatus,
+  userRateLimit: 'circle',
   summary: "Clear the caller's custom status; their circle gets USER_PROFILE_UPDATED",
   response: successSchema,
 });
 
 export const setActivityEndpoint = defineEndpoint({
   ...ROUTES.setActivity,
+  userRateLimit: 'circle',
   summary: "Set the caller's game activity (rich presence); their circle gets USER_PROFILE_UPDATED",
   body: setActivityRequestSchema,
   response: z.object({ success: z.literal(true), activity: activitySchema }),
@@ -119,12 +122,14 @@ export const setActivityEndpoint = defineEndpoint({
 
 export const clearActivityEndpoint = defineEndpoint({
   ...ROUTES.clearActivity,
+  userRateLimit: 'circle',
   summary: "Clear the caller's game activity; their circle gets USER_PROFILE_UPDATED",
   response: successSchema,
 });
 
 export const setAvatarEndpoint = defineEndpoint({
   ...ROUTES.setAvatar,
+  userRateLimit: 'circle',
   summary: "Set or remove the caller's avatar (a URL of their own userAvatar upload, or null); their circle gets USER_PROFILE_UPDATED",
   body: setAvatarRequestSchema,
   response: z.object({ success: z.literal(true), avatar: z.string().nullable() }),
@@ -133,6 +138,7 @@ export const setAvatarEndpoint = defineEndpoint({
 
 export const setBannerEndpoint = defineEndpoint({
   ...ROUTES.setBanner,
+  userRateLimit: 'circle',
   summary: "Set or remove the caller's profile banner (a URL of their own userBanner upload, or null); their circle gets USER_PROFILE_UPDATED",
   body: setBannerRequestSchema,
   response: z.object({ success: z.literal(true), banner: z.string().nullable() }),

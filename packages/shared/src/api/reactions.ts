@@ -46,6 +46,7 @@ const successSchema = z.object({ success: z.literal(true) });
 
 export const addReactionEndpoint = defineEndpoint({
   ...ROUTES.addReaction,
+  userRateLimit: 'reactions',
   summary: `React to a message with an emoji (at most ${LIMITS.reactions.distinctPerMessage} different ones per message); publishes MESSAGE_REACTION_ADDED`,
   permission: { channel: 'CAN_SEE_MESSAGE_HISTORY' },
   params: reactionParamsSchema,
@@ -54,6 +55,7 @@ export const addReactionEndpoint = defineEndpoint({
 
 export const removeReactionEndpoint = defineEndpoint({
   ...ROUTES.removeReaction,
+  userRateLimit: 'reactions',
   summary: "Take one's own reaction back; publishes MESSAGE_REACTION_REMOVED",
   permission: { channel: 'CAN_SEE_MESSAGE_HISTORY' },
   params: reactionParamsSchema,

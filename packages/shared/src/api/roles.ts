@@ -65,6 +65,7 @@ export const listRolesEndpoint = defineEndpoint({
 
 export const createRoleEndpoint = defineEndpoint({
   ...ROUTES.createRole,
+  userRateLimit: 'teamSettings',
   summary: 'Create a role (empty body): white, no permissions, just above the default role',
   permission: { team: 'MANAGE_ROLES' },
   params: teamParamsSchema,
@@ -74,6 +75,7 @@ export const createRoleEndpoint = defineEndpoint({
 
 export const updateRolesEndpoint = defineEndpoint({
   ...ROUTES.updateRoles,
+  userRateLimit: 'teamSettings',
   summary: 'Edit roles below the caller (name, colours, icon, flags, description, permissions held by the caller); answers every role',
   permission: { team: 'MANAGE_ROLES' },
   params: teamParamsSchema,
@@ -84,6 +86,7 @@ export const updateRolesEndpoint = defineEndpoint({
 
 export const reorderRolesEndpoint = defineEndpoint({
   ...ROUTES.reorderRoles,
+  userRateLimit: 'teamSettings',
   summary: 'Reorder the roles (every role id but the default role, highest first); only roles below the caller move',
   permission: { team: 'MANAGE_ROLES' },
   params: teamParamsSchema,
@@ -94,6 +97,7 @@ export const reorderRolesEndpoint = defineEndpoint({
 
 export const deleteRoleEndpoint = defineEndpoint({
   ...ROUTES.deleteRole,
+  userRateLimit: 'teamSettings',
   summary: 'Delete a role below the caller (not the default role), taking it from every member and channel',
   permission: { team: 'MANAGE_ROLES' },
   params: roleParamsSchema,
@@ -102,6 +106,7 @@ export const deleteRoleEndpoint = defineEndpoint({
 
 export const cloneRoleEndpoint = defineEndpoint({
   ...ROUTES.cloneRole,
+  userRateLimit: 'teamSettings',
   summary: 'Copy a role below the caller (its permissions held by the caller) just below it, without its members',
   permission: { team: 'MANAGE_ROLES' },
   params: roleParamsSchema,
@@ -111,6 +116,7 @@ export const cloneRoleEndpoint = defineEndpoint({
 
 export const addMemberRoleEndpoint = defineEndpoint({
   ...ROUTES.addMemberRole,
+  userRateLimit: 'teamSettings',
   summary: 'Give a member a role: with MANAGE_ROLES a role below the caller to a member below them; anyone a self-assignable role to themself',
   permission: { team: 'member' },
   params: memberRoleParamsSchema,
@@ -119,6 +125,7 @@ export const addMemberRoleEndpoint = defineEndpoint({
 
 export const removeMemberRoleEndpoint = defineEndpoint({
   ...ROUTES.removeMemberRole,
+  userRateLimit: 'teamSettings',
   summary: 'Take a role from a member (the same rules as adding it)',
   permission: { team: 'member' },
   params: memberRoleParamsSchema,

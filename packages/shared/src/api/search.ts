@@ -137,6 +137,7 @@ export type SearchMessagesResponse = z.infer<typeof searchMessagesResponseSchema
 
 export const searchMessagesEndpoint = defineEndpoint({
   ...ROUTES.searchMessages,
+  userRateLimit: 'search',
   summary: 'Search the messages of the channels the caller may read and of their direct chats (per-user rate limit)',
   permission: {
     none: 'results are cut to the channels whose history the caller may read (VIEW_CHANNEL and CAN_SEE_MESSAGE_HISTORY) and to their direct chats; a teamId or channelId outside them finds nothing',

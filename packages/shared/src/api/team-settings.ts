@@ -60,6 +60,7 @@ export const reorderTeamsEndpoint = defineEndpoint({
 
 export const updateTeamEndpoint = defineEndpoint({
   ...ROUTES.updateTeam,
+  userRateLimit: 'teamSettings',
   summary: 'Change the name, description, picture, banner or safe-for-teen flag of a team (locks of 001 §5)',
   permission: { team: 'MANAGE_TEAM' },
   params: teamParamsSchema,
@@ -86,6 +87,7 @@ export const myMemberEndpoint = defineEndpoint({
 
 export const changeOwnerEndpoint = defineEndpoint({
   ...ROUTES.changeOwner,
+  userRateLimit: 'teamSettings',
   summary: 'Give the team to another member who is not a bot (its creator only)',
   permission: { team: 'owner' },
   params: teamParamsSchema,

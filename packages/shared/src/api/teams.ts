@@ -279,6 +279,7 @@ export const lookupInviteEndpoint = defineEndpoint({
 
 export const joinInviteEndpoint = defineEndpoint({
   ...ROUTES.joinInvite,
+  userRateLimit: 'membership',
   summary: 'Join a team through an invite',
   params: inviteCodeParamsSchema,
   response: joinInviteResponseSchema,

@@ -49,6 +49,7 @@ export const joinVoiceQuerySchema = z.object({ token: z.string().min(1).max(1024
 
 export const joinVoiceEndpoint = defineEndpoint({
   ...ROUTES.joinVoice,
+  userRateLimit: 'voice',
   summary:
     "A token to join a voice channel on its region's SFU (403 voice_channel_full when it holds userLimit people, unless `token` is the caller's move grant for it)",
   permission: { channel: 'CONNECT' },
@@ -67,6 +68,7 @@ export const voiceStatesEndpoint = defineEndpoint({
 
 export const disconnectVoiceEndpoint = defineEndpoint({
   ...ROUTES.disconnectVoice,
+  userRateLimit: 'voice',
   summary: 'Take a member out of a voice channel',
   permission: { channel: 'DISCONNECT' },
   params: teamChannelParams.extend({ userId: snowflakeSchema }),
@@ -79,6 +81,7 @@ export type MoveVoiceRequest = z.infer<typeof moveVoiceRequestSchema>;
 
 export const moveVoiceEndpoint = defineEndpoint({
   ...ROUTES.moveVoice,
+  userRateLimit: 'voice',
   summary:
     'Move a member from the voice channel they are in to this one (both channels visible to the caller; the user limit does not apply); they are sent VOICE_MOVE with a grant to join it',
   permission: { team: 'MOVE_MEMBERS' },
@@ -92,6 +95,7 @@ export const setVoiceRegionRequestSchema = z.object({ region: z.enum(VOICE_REGIO
 
 export const setVoiceRegionEndpoint = defineEndpoint({
   ...ROUTES.setVoiceRegion,
+  userRateLimit: 'voice',
   summary: "Set a voice channel's region (the SFU its members join)",
   permission: { channel: 'MANAGE_CHANNEL' },
   params: teamChannelParams,

@@ -344,6 +344,8 @@ describe('channels and categories', () => {
       expect(await status(manager, `role/${team.teamId}`, { allow: MANAGE_MESSAGES, deny: 0 })).toEqual([403, 'forbidden']);
       expect(await status(manager, `role/${team.teamId}`, { allow: 0, deny: MANAGE_MESSAGES })).toEqual([403, 'forbidden']);
       expect(await status(manager, `role/${managerRole}`, { allow: 0, deny: SEND_MESSAGES })).toEqual([403, 'forbidden']);
+      // Who may act on the target is checked before the bits they sent.
+      expect(await status(manager, `role/${managerRole}`, { allow: CREATE_TODOS, deny: 0 })).toEqual([403, 'forbidden']);
       expect(await status(owner, `role/${team.teamId}`, { allow: CREATE_TODOS, deny: 0 })).toEqual([400, 'overwrite_bits_invalid']);
       expect(await status(owner, `role/${team.teamId}`, { allow: SEND_MESSAGES, deny: SEND_MESSAGES })).toEqual([400, 'overwrite_bits_invalid']);
       expect(await status(owner, `role/${otherTeam.teamId}`, { allow: 0, deny: SEND_MESSAGES })).toEqual([404, 'role_not_found']);

@@ -213,13 +213,11 @@ export async function cloneChannel(deps: ServiceDeps, access: TeamAccess, channe
 /**
  * 403 unless the member may set this overwrite: a role only from above it (404 role_not_found for a
  * role of another team), a user only when a member (404 member_not_found) and only from above them
- * (the rank rule of kick, ban and role changes: never oneself or the creator); the bits it changes
- * (allow or deny, either way) only those the member holds on the channel. 400 when a bit does not
- * apply to the channel's type or is both allowed and denied.
+ * (the rank rule of kick, ban and role changes: never oneself or the creator); then 400 when a bit
+ * does not apply to the channel's type or is both allowed and denied; the bits it changes (allow or
+ * deny, either way) only those the member holds on the channel.
  */
 async function assertMaySetOverwrite(deps: ServiceDeps, { access, channel }: ChannelAccess, target: OverwriteTarget, next: OverwriteRequest): Promise<void> {
-  const applicable = CHANNEL_PERMISSION_SETS[channel.type].applicable;
-  if (((next.allow | next.deny) & ~applicable) !== 0 || (next.allow & next.deny) !== 0) throw badRequest('overwrite_bits_invalid');
   if (target.kind === 'role') {
     const role = access.roles.find((r) => r.id === target.id);
     if (!role) throw notFound('role_not_found');
@@ -229,6 +227,8 @@ async function assertMaySetOverwrite(deps: ServiceDeps, { access, channel }: Cha
     if (!member) throw notFound('member_not_found');
     assertActsOnMember(access, { userId: target.id, memberRoleIds: member.memberRoleIds });
   }
+  const applicable = CHANNEL_PERMISSION_SETS[channel.type].applicable;
+  if (((next.allow | next.deny) & ~applicable) !== 0 || (next.allow & next.deny) !== 0) throw badRequest('overwrite_bits_invalid');
   const old = channel.permissions[target.kind][target.id] ?? { allow: 0, deny: 0 };
   const changed = (old.allow ^ next.allow) | (old.deny ^ next.deny);
   if (!canGrantBits(channelPermissions(access, channel), changed)) throw forbidden();

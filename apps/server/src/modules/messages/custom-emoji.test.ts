@@ -9,7 +9,7 @@ import { makeChannel, makeTeam, makeUser, type TeamFixture, type TestUser } from
 import { first } from '../../../test/helpers/rows';
 import { emojis, messages, scheduledMessages, users } from '../../db/schema';
 import { makeEmoji } from '../emojis/testing';
-import { messageSendRateKey } from './service';
+import { userRateKey } from '../../lib/rate-limit';
 
 /**
  * Team emoji in a message's text (docs/message-format.md, "Team emoji"): what the server keeps of a
@@ -48,7 +48,7 @@ describe('team emoji in messages', () => {
       .where(eq(users.id, who.id));
 
   async function send(who: TestUser, channelId: string, content: string, extra: Record<string, unknown> = {}) {
-    await ctx.app.rateLimiter.reset(messageSendRateKey(who.id));
+    await ctx.app.rateLimiter.reset(userRateKey('messageSend', who.id));
     return call(ctx.app, 'POST', `/api/v1/channels/${channelId}/messages`, { cookie: who.cookie, body: { content, ...extra } });
   }
 

@@ -6,7 +6,7 @@ import { call, withTestApp } from '../../../test/helpers/app';
 import { makeMember, makeRole, makeTeam, makeUser, type TeamFixture, type TestUser } from '../../../test/helpers/factories';
 import { first } from '../../../test/helpers/rows';
 import { messages, roles } from '../../db/schema';
-import { messageSendRateKey } from './service';
+import { userRateKey } from '../../lib/rate-limit';
 
 describe('mentions (resolved on send, stored in messages.mentions)', () => {
   const ctx = withTestApp();
@@ -36,7 +36,7 @@ describe('mentions (resolved on send, stored in messages.mentions)', () => {
 
   /** Send as `who` and return the mentions of the answer, after checking that the row and MESSAGE_SEND carry the same. */
   async function sendMentions(who: TestUser, content: string): Promise<MessageMentions> {
-    await ctx.app.rateLimiter.reset(messageSendRateKey(who.id));
+    await ctx.app.rateLimiter.reset(userRateKey('messageSend', who.id));
     const since = ctx.events.mark();
     const res = await call(ctx.app, 'POST', `/api/v1/channels/${team.generalId}/messages`, { cookie: who.cookie, body: { content } });
     expect(res.statusCode).toBe(201);
@@ -72,7 +72,7 @@ describe('mentions (resolved on send, stored in messages.mentions)', () => {
   });
 
   it('an edit resolves them again', async () => {
-    await ctx.app.rateLimiter.reset(messageSendRateKey(member.id));
+    await ctx.app.rateLimiter.reset(userRateKey('messageSend', member.id));
     const sent = await call(ctx.app, 'POST', `/api/v1/channels/${team.generalId}/messages`, { cookie: member.cookie, body: { content: `hi <@${owner.id}>` } });
     const id = messageSchema.parse(sent.json().message).id;
     const res = await call(ctx.app, 'PATCH', `/api/v1/channels/${team.generalId}/messages/${id}`, {

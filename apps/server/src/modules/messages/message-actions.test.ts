@@ -8,7 +8,7 @@ import { makeChannel, makeMember, makeTeam, makeUser, type TestUser } from '../.
 import { first } from '../../../test/helpers/rows';
 import { auditLogEntries, channels, messages, users } from '../../db/schema';
 import { newId } from '../../lib/snowflake';
-import { messageSendRateKey } from './service';
+import { userRateKey } from '../../lib/rate-limit';
 
 describe('one message: GET, PATCH, DELETE /api/v1/channels/{channelId}/messages/{messageId}', () => {
   const ctx = withTestApp();
@@ -33,7 +33,7 @@ describe('one message: GET, PATCH, DELETE /api/v1/channels/{channelId}/messages/
   }
 
   async function sendAs(user: TestUser, channelId: string, content: string, replyTo?: string): Promise<Message> {
-    await ctx.app.rateLimiter.reset(messageSendRateKey(user.id));
+    await ctx.app.rateLimiter.reset(userRateKey('messageSend', user.id));
     const res = await call(ctx.app, 'POST', `/api/v1/channels/${channelId}/messages`, { cookie: user.cookie, body: { content, replyTo } });
     expect(res.statusCode).toBe(201);
     return messageSchema.parse(res.json().message);

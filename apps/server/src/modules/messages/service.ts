@@ -1,6 +1,5 @@
 import { type ListMessagesQuery, type Message, type SendMessageRequest } from '@rally/shared/api/messages';
 import type { ScheduledMessage } from '@rally/shared/api/scheduled-messages';
-import { RATE_LIMITS } from '@rally/shared/limits';
 import { slowmodeSeconds } from '@rally/shared/permissions';
 import type { Executor } from '../../db/client';
 import { readAll } from '../../db/read-all';
@@ -29,9 +28,6 @@ export interface MessageSender extends MessageAuthor {
   flags: number;
   verified: boolean;
 }
-
-/** The rate-limit key of a user's message sends (tests reset it). */
-export const messageSendRateKey = (userId: string) => `messages:send:${userId}`;
 
 /** The rate-limit key of a user's sends in one channel under slowmode. */
 export const slowmodeRateKey = (channelId: string, userId: string) => `messages:slowmode:${channelId}:${userId}`;
@@ -108,8 +104,8 @@ export async function listMessages(
 
 /**
  * Send a text message as the member whose access the endpoint checked (SEND_MESSAGES on the
- * channel); `author` is that member's user row, which the request read with its session:
- * per-user rate limit, the sender's length limit (PREMIUM: 5000, else 2000; blank text only with
+ * channel; the endpoint counted the per-user rate limit); `author` is that member's user row, which
+ * the request read with its session: the sender's length limit (PREMIUM: 5000, else 2000; blank text only with
  * attachments), a reply target in the same channel, the channel's slowmode, the attachments the
  * sender's own unsent uploads (attachments/service.ts, taken in the message's transaction); a verified e-mail address when the
  * server requires one (403 verify_your_email); in a direct chat of two, that the other person still
@@ -130,8 +126,6 @@ export async function sendMessage(
   // 000 §6: an unverified address is asked to verify first (when the server requires it).
   if (deps.requireVerifiedEmail && !author.verified) throw forbidden('verify_your_email');
   const channelId = channel.id;
-  const rate = await deps.rateLimiter.hit(messageSendRateKey(userId), RATE_LIMITS.messageSend.count, RATE_LIMITS.messageSend.windowMs);
-  if (!rate.allowed) throw tooManyRequests(rate.retryAfterMs);
   if (isDmAccess(access)) await assertMaySendDirect(deps, access);
 
   const attachmentRefs = input.attachments ?? [];

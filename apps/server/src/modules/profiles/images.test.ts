@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { uploadResponseSchema, type UploadKind } from '@rally/shared/api/uploads';
@@ -9,6 +9,7 @@ import { call, withTestApp } from '../../../test/helpers/app';
 import { makeTeam, makeUser, type TeamFixture, type TestUser } from '../../../test/helpers/factories';
 import { makeImage, postForm } from '../../../test/helpers/images';
 import { users } from '../../db/schema';
+import { userRateKey } from '../../lib/rate-limit';
 
 /** The GPS IFD pointer tag (0x8825, little-endian) and the rational 41/1 of the latitude written below. */
 const GPS_POINTER = Buffer.from([0x25, 0x88]);
@@ -33,6 +34,9 @@ describe('profile avatar and banner', () => {
     bob = await makeUser(ctx.app);
     team = await makeTeam(ctx.app, ada, { members: [bob] });
   });
+
+  // The tests change these profiles more often than RATE_LIMITS.circle lets a person (fan-out.test.ts tests the limit).
+  beforeEach(() => Promise.all([ada, bob].map((who) => ctx.app.rateLimiter.reset(userRateKey('circle', who.id)))));
 
   const upload = (who: TestUser, type: UploadKind, file: Uint8Array, filename = 'me.png', contentType = 'image/png') =>
     postForm(ctx.app, '/api/v1/upload', { type, image: { file, filename, contentType } }, { cookie: who.cookie });

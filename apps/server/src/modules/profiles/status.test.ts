@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LIMITS } from '@rally/shared/limits';
 import { call, withTestApp } from '../../../test/helpers/app';
 import { makeTeam, makeUser, type TeamFixture, type TestUser } from '../../../test/helpers/factories';
 import { first } from '../../../test/helpers/rows';
 import { users } from '../../db/schema';
+import { userRateKey } from '../../lib/rate-limit';
 import { makeEmoji } from '../emojis/testing';
 
 /**
@@ -34,6 +35,9 @@ describe('custom status and activity', () => {
     bob = await makeUser(ctx.app);
     team = await makeTeam(ctx.app, ada, { members: [bob] });
   });
+
+  // The tests change these profiles more often than RATE_LIMITS.circle lets a person (fan-out.test.ts tests the limit).
+  beforeEach(() => Promise.all([ada, bob].map((who) => ctx.app.rateLimiter.reset(userRateKey('circle', who.id)))));
 
   it('sets a status of text and a standard emoji: stored, in the member list and the profile, told to the circle; the same again tells no one', async () => {
     const since = ctx.events.mark();

@@ -8,10 +8,9 @@ import { call, withTestApp } from '../../../test/helpers/app';
 import { makeTeam, makeUser, type TestUser } from '../../../test/helpers/factories';
 import { channels, messageReactions, users } from '../../db/schema';
 import { newId } from '../../lib/snowflake';
-import { messageSendRateKey } from '../messages/service';
-import { reactionRateKey } from './service';
 import { canonicalStandardEmoji } from './standard-emoji';
 import { makeEmoji } from '../emojis/testing';
+import { userRateKey } from '../../lib/rate-limit';
 
 /** 👍 as emojibase writes it (with the emoji presentation selector, U+FE0F). */
 const THUMBS = '\u{1F44D}\uFE0F';
@@ -21,11 +20,11 @@ describe('reactions', () => {
   const reactionPath = (channelId: string, messageId: string, emoji: string) =>
     `/api/v1/channels/${channelId}/messages/${messageId}/reactions/${encodeURIComponent(emoji)}`;
   const react = async (user: TestUser, channelId: string, messageId: string, emoji: string) => {
-    await ctx.app.rateLimiter.reset(reactionRateKey(user.id));
+    await ctx.app.rateLimiter.reset(userRateKey('reactions', user.id));
     return call(ctx.app, 'POST', reactionPath(channelId, messageId, emoji), { cookie: user.cookie });
   };
   const unreact = async (user: TestUser, channelId: string, messageId: string, emoji: string) => {
-    await ctx.app.rateLimiter.reset(reactionRateKey(user.id));
+    await ctx.app.rateLimiter.reset(userRateKey('reactions', user.id));
     return call(ctx.app, 'DELETE', reactionPath(channelId, messageId, emoji), { cookie: user.cookie });
   };
   const read = async (user: TestUser, channelId: string, messageId: string): Promise<Message> =>
@@ -35,7 +34,7 @@ describe('reactions', () => {
     const owner = await makeUser(ctx.app);
     const member = await makeUser(ctx.app);
     const team = await makeTeam(ctx, owner, { name: 'Reacts', members: [member] });
-    await ctx.app.rateLimiter.reset(messageSendRateKey(owner.id));
+    await ctx.app.rateLimiter.reset(userRateKey('messageSend', owner.id));
     const sent = await call(ctx.app, 'POST', `/api/v1/channels/${team.generalId}/messages`, { cookie: owner.cookie, body: { content: 'react to me' } });
     const message = messageSchema.parse(sent.json().message);
     return { owner, member, team, channelId: team.generalId, message };

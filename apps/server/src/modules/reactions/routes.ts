@@ -5,11 +5,11 @@ import { addReaction, listMyEmojis, removeReaction } from './service';
 
 export async function reactionRoutes(app: FastifyInstance): Promise<void> {
   addEndpoint(app, addReactionEndpoint, async ({ deps, access, channel, user, params }) => {
-    await addReaction({ ...deps, rateLimiter: app.rateLimiter }, { access, channel }, user, params.messageId, params.emoji);
+    await addReaction(deps, { access, channel }, user, params.messageId, params.emoji);
     return { success: true as const };
   });
   addEndpoint(app, removeReactionEndpoint, async ({ deps, access, channel, userId, params }) => {
-    await removeReaction({ ...deps, rateLimiter: app.rateLimiter }, { access, channel }, userId, params.messageId, params.emoji);
+    await removeReaction(deps, { access, channel }, userId, params.messageId, params.emoji);
     return { success: true as const };
   });
   addEndpoint(app, myEmojisEndpoint, async ({ deps, userId }) => ({ success: true as const, reactions: await listMyEmojis(deps.db, userId) }));

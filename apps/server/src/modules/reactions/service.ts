@@ -1,10 +1,9 @@
 import { isSnowflake } from '@rally/shared/ids';
 import { isCustomEmojiId, type CustomEmoji, type Reaction } from '@rally/shared/api/reactions';
-import { LIMITS, RATE_LIMITS } from '@rally/shared/limits';
+import { LIMITS } from '@rally/shared/limits';
 import type { Executor } from '../../db/client';
-import { AppError, badRequest, forbidden, notFound, tooManyRequests } from '../../lib/errors';
+import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
 import { publishEvent } from '../../lib/events';
-import type { RateLimiter } from '../../lib/rate-limit';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { findMessageInChannel } from '../messages/repository';
 import { findNamedEmojis } from '../emojis/repository';
@@ -12,13 +11,6 @@ import { emojiRefusal } from '../emojis/usable';
 import type { AnyChannelAccess } from '../permissions/access';
 import { reactionRepository, type EmojiRow, type ReactionRepository } from './repository';
 import { canonicalStandardEmoji } from './standard-emoji';
-
-export interface ReactionServiceDeps extends ServiceDeps {
-  rateLimiter: RateLimiter;
-}
-
-/** The rate-limit key of a user's reaction changes. */
-export const reactionRateKey = (userId: string) => `reactions:${userId}`;
 
 /** A reaction's emoji as it is stored: a standard emoji fully qualified, or a team emoji's id with its row. */
 type ResolvedEmoji = { emojiId: string; custom: EmojiRow | null };
@@ -75,27 +67,21 @@ async function resolveNewEmoji(deps: ServiceDeps, where: AnyChannelAccess, user:
   }
 }
 
-async function hitRateLimit(deps: ReactionServiceDeps, userId: string): Promise<void> {
-  const rate = await deps.rateLimiter.hit(reactionRateKey(userId), RATE_LIMITS.reactions.count, RATE_LIMITS.reactions.windowMs);
-  if (!rate.allowed) throw tooManyRequests(rate.retryAfterMs);
-}
-
 /**
- * React to a message of the channel (the endpoint checked CAN_SEE_MESSAGE_HISTORY there): per-user
- * rate limit, the emoji's rules (resolveNewEmoji), at most LIMITS.reactions.distinctPerMessage
+ * React to a message of the channel (the endpoint checked CAN_SEE_MESSAGE_HISTORY there and counted
+ * the per-user rate limit): the emoji's rules (resolveNewEmoji), at most LIMITS.reactions.distinctPerMessage
  * different emoji per message (400 reaction_limit), 404 message_not_found for a message that is not
  * (or no longer) in the channel. Reacting again with the same emoji changes nothing; a new reaction
  * is published as MESSAGE_REACTION_ADDED.
  */
 export async function addReaction(
-  deps: ReactionServiceDeps,
+  deps: ServiceDeps,
   where: AnyChannelAccess,
   user: { id: string; flags: number },
   messageId: string,
   raw: string,
   repo: ReactionRepository = reactionRepository,
 ): Promise<void> {
-  await hitRateLimit(deps, user.id);
   const { emojiId, custom } = await resolveNewEmoji(deps, where, user, raw);
   const channelId = where.channel.id;
   const max = LIMITS.reactions.distinctPerMessage;
@@ -116,14 +102,13 @@ export async function addReaction(
  * nothing; otherwise MESSAGE_REACTION_REMOVED is published. 404 message_not_found as for adding.
  */
 export async function removeReaction(
-  deps: ReactionServiceDeps,
+  deps: ServiceDeps,
   { channel }: AnyChannelAccess,
   userId: string,
   messageId: string,
   raw: string,
   repo: ReactionRepository = reactionRepository,
 ): Promise<void> {
-  await hitRateLimit(deps, userId);
   const emojiId = isCustomEmojiId(raw) ? raw : canonicalStandardEmoji(raw);
   if (!emojiId) throw badRequest('reaction_emoji_invalid', { emoji: 'reaction_emoji_invalid' });
   const channelId = channel.id;

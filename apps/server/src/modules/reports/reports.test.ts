@@ -7,7 +7,7 @@ import { call, withTestApp } from '../../../test/helpers/app';
 import { makeTeam, makeUser, type TestUser } from '../../../test/helpers/factories';
 import { channels, messageReports } from '../../db/schema';
 import { newId } from '../../lib/snowflake';
-import { messageSendRateKey } from '../messages/service';
+import { userRateKey } from '../../lib/rate-limit';
 
 describe('POST /api/v1/report/messages/{messageId}', () => {
   const ctx = withTestApp();
@@ -19,7 +19,7 @@ describe('POST /api/v1/report/messages/{messageId}', () => {
     const owner = await makeUser(ctx.app);
     const member = await makeUser(ctx.app);
     const team = await makeTeam(ctx, owner, { name: 'Reports', members: [member] });
-    await ctx.app.rateLimiter.reset(messageSendRateKey(owner.id));
+    await ctx.app.rateLimiter.reset(userRateKey('messageSend', owner.id));
     const sent = await call(ctx.app, 'POST', `/api/v1/channels/${team.generalId}/messages`, { cookie: owner.cookie, body: { content: 'report me' } });
     return { owner, member, team, message: messageSchema.parse(sent.json().message) };
   }

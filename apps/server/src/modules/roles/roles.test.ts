@@ -138,6 +138,8 @@ describe('roles', () => {
           403,
         ],
         [[{ id: t.teamId, mentionable: true }], 400, 'role_flags_locked'],
+        // Bits the actor lacks are refused before the flags the role cannot have.
+        [[{ id: t.teamId, mentionable: true, permissions: BAN_MEMBERS }], 403, 'forbidden'],
         [[{ id: t.L, name: 'x'.repeat(25) }], 400],
         [[{ id: t.L, name: '   ' }], 400],
         [[{ id: t.L, color: 'red' }], 400],

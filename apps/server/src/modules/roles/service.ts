@@ -112,8 +112,9 @@ export function cloneRole(deps: ServiceDeps, access: TeamAccess, roleId: string,
   );
 }
 
-/** The edit's changed fields, checked: flags the role may have, and only permission bits the actor holds. */
+/** The edit's changed fields, checked: only permission bits the actor holds (403), then flags the role may have (400). */
 function checkedChanges(access: TeamAccess, role: RoleRow, edit: RoleEdit): RoleChanges {
+  if (edit.permissions !== undefined) assertGrants(access, role.permissions ^ edit.permissions);
   const changes: RoleChanges = {};
   for (const key of EDITABLE) {
     const value = edit[key];
@@ -121,7 +122,6 @@ function checkedChanges(access: TeamAccess, role: RoleRow, edit: RoleEdit): Role
   }
   const locked = role.id === access.team.id || role.botUserId !== null;
   if (locked && LOCKED_FLAGS.some((flag) => flag in changes)) throw badRequest('role_flags_locked');
-  if (edit.permissions !== undefined) assertGrants(access, role.permissions ^ edit.permissions);
   return changes;
 }
 

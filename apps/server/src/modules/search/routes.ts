@@ -6,6 +6,6 @@ import { searchMessages } from './service';
 export async function searchRoutes(app: FastifyInstance): Promise<void> {
   addEndpoint(app, searchMessagesEndpoint, async ({ deps, userId, query }) => ({
     success: true as const,
-    ...(await searchMessages({ ...deps, rateLimiter: app.rateLimiter }, userId, query)),
+    ...(await searchMessages(deps, userId, query)),
   }));
 }

@@ -9,7 +9,7 @@ import { channels, directChats, dmMembers, messages } from '../../db/schema';
 import { newId } from '../../lib/snowflake';
 import { insertMessage } from '../messages/repository';
 import { SEARCH_WINDOW } from './repository';
-import { searchRateKey } from './service';
+import { userRateKey } from '../../lib/rate-limit';
 
 describe('GET /api/v1/search/messages', () => {
   const ctx = withTestApp();
@@ -20,7 +20,7 @@ describe('GET /api/v1/search/messages', () => {
   };
   /** The contents found, newest first (the search's rate limit reset first: a test asks many times). */
   async function found(user: TestUser, query: Record<string, string | number>): Promise<string[]> {
-    await ctx.app.rateLimiter.reset(searchRateKey(user.id));
+    await ctx.app.rateLimiter.reset(userRateKey('search', user.id));
     const res = await search(user, query);
     expect(res.statusCode, res.body).toBe(200);
     return searchMessagesResponseSchema.parse(res.json()).results.map((r) => r.message.content);
@@ -61,7 +61,7 @@ describe('GET /api/v1/search/messages', () => {
     const older = await post(team.generalId, owner, 'Tournament tonight at nine', 10);
     await post(team.generalId, reader, 'who joins the TOURNAMENT?', 5);
     await post(team.generalId, owner, 'nothing to see here', 1);
-    await ctx.app.rateLimiter.reset(searchRateKey(reader.id));
+    await ctx.app.rateLimiter.reset(userRateKey('search', reader.id));
     const res = await search(reader, { q: 'tournament' });
     expect(res.statusCode).toBe(200);
     const body: SearchMessagesResponse = searchMessagesResponseSchema.parse(res.json());
@@ -138,7 +138,7 @@ describe('GET /api/v1/search/messages', () => {
     let cursor: string | null = null;
     let pages = 0;
     do {
-      await ctx.app.rateLimiter.reset(searchRateKey(reader.id));
+      await ctx.app.rateLimiter.reset(userRateKey('search', reader.id));
       const res = await search(reader, { q: 'quasar', limit: 3, ...(cursor ? { cursor } : {}) });
       const body: SearchMessagesResponse = searchMessagesResponseSchema.parse(res.json());
       seen.push(...body.results.map((r) => r.message.id));
@@ -178,7 +178,7 @@ describe('GET /api/v1/search/messages', () => {
     const seen: string[] = [];
     let cursor: string | null = null;
     for (let page = 0; page < 5 && (page === 0 || cursor); page++) {
-      await ctx.app.rateLimiter.reset(searchRateKey(reader.id));
+      await ctx.app.rateLimiter.reset(userRateKey('search', reader.id));
       const res = await search(reader, { q: 'meteorite', channelId: ch, limit: 3, ...(cursor ? { cursor } : {}) });
       const body: SearchMessagesResponse = searchMessagesResponseSchema.parse(res.json());
       seen.push(...body.results.map((r) => r.message.content));
@@ -268,7 +268,7 @@ describe('GET /api/v1/search/messages', () => {
       const theirs = await directChat(friend, outsider);
       await post(ours, friend, 'garnet for you');
       await post(theirs, friend, 'garnet for them');
-      await ctx.app.rateLimiter.reset(searchRateKey(reader.id));
+      await ctx.app.rateLimiter.reset(userRateKey('search', reader.id));
       const res = await search(reader, { q: 'garnet' });
       const body: SearchMessagesResponse = searchMessagesResponseSchema.parse(res.json());
       expect(body.results.map((r) => [r.message.content, r.channel.id, r.teamId])).toEqual([['garnet for you', ours, null]]);
@@ -283,7 +283,7 @@ describe('GET /api/v1/search/messages', () => {
 
   it('refuses bad input with a clear code', async () => {
     const refused = async (query: Record<string, string | number>, code: string) => {
-      await ctx.app.rateLimiter.reset(searchRateKey(reader.id));
+      await ctx.app.rateLimiter.reset(userRateKey('search', reader.id));
       const res = await search(reader, query);
       expect(res.statusCode, JSON.stringify(query)).toBe(400);
       expect(res.json(), JSON.stringify(query)).toMatchObject({ success: false, code });
@@ -313,7 +313,7 @@ describe('GET /api/v1/search/messages', () => {
     expect(over.statusCode).toBe(429);
     expect(over.json()).toMatchObject({ code: 'too_many_requests' });
     // Another user is not held back.
-    await ctx.app.rateLimiter.reset(searchRateKey(reader.id));
+    await ctx.app.rateLimiter.reset(userRateKey('search', reader.id));
     expect((await search(reader, { q: 'again' })).statusCode).toBe(200);
   });
 });

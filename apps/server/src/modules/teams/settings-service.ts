@@ -77,7 +77,8 @@ async function publishTeamUpdated(deps: ServiceDeps, team: Team): Promise<void> 
 
 /**
  * Give the team to another member (the endpoint checked that the caller owns it): not a bot, not
- * the owner already (001 §5). In one transaction with the team's row locked: the owner and a
+ * the owner already (001 §5). In one transaction with the team's row locked: that the caller still
+ * owns it (403, before anything they sent is looked at), then the new owner, and a
  * TEAM_UPDATED audit entry (owner old → new). Then TEAM_UPDATED to the team; the gateway reloads
  * what its sessions may view (the new owner sees every channel, the old one may see less).
  */
@@ -88,11 +89,11 @@ export async function changeOwner(
   repo: TeamSettingsRepository = teamSettingsRepository,
 ): Promise<Team> {
   const teamId = access.team.id;
-  if (ownerId === access.team.ownerId) throw badRequest('owner_change_same', { owner: 'owner_change_same' });
   const updated = await deps.db.transaction(async (tx) => {
     const team = await repo.lockTeam(tx, teamId);
     if (!team) throw notFound('team_not_found');
     if (team.ownerId !== access.userId) throw forbidden();
+    if (ownerId === team.ownerId) throw badRequest('owner_change_same', { owner: 'owner_change_same' });
     const member = await teamRepository.findMember(tx, teamId, ownerId);
     if (!member) throw notFound('member_not_found');
     if (member.bot || member.system) throw badRequest('owner_change_bot', { owner: 'owner_change_bot' });
