@@ -20,6 +20,7 @@ import type { UserSettings } from '@rally/shared/api/users';
 import type { ChannelAdditionalData } from '@rally/shared/api/teams';
 import type { MessageMentions } from '@rally/shared/api/messages';
 import type { Attachment } from '@rally/shared/api/attachments';
+import type { ATTACHMENT_UPLOAD, UploadKind } from '@rally/shared/api/uploads';
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, type AuditChange, type AuditOptions } from '@rally/shared/api/moderation';
 import { snowflake, tsvector } from './types';
 
@@ -383,28 +384,50 @@ export const messageReports = pgTable(
   (t) => [unique('message_reports_message_reporter_unique').on(t.messageId, t.reporterId)],
 );
 
+/** What an upload is: a POST /api/v1/upload type (an image kind or `attachment`), or a team emoji's image. */
+export type StoredUploadKind = UploadKind | typeof ATTACHMENT_UPLOAD | 'emoji';
+const STORED_UPLOAD_KINDS = [
+  'teamIcon',
+  'teamBanner',
+  'userAvatar',
+  'userBanner',
+  'customBackground',
+  'BlogHeroImage',
+  'attachment',
+  'emoji',
+] as const satisfies readonly StoredUploadKind[];
+// Every kind is in the list (a new upload type must be added above).
+const everyKindListed: Exclude<StoredUploadKind, (typeof STORED_UPLOAD_KINDS)[number]> extends never ? true : never = true;
+void everyKindListed;
+
 /**
- * A file uploaded to be attached to a message (POST /api/v1/upload, type attachment): stored under
- * `key`, described by `attachment` (what a message carries). `usedAt` is set when a message (or a
- * scheduled message) takes it, once; an upload not used within LIMITS.attachments.unsentHours is
- * removed with its stored file.
+ * Every file the server stores (modules/uploads/records.ts): each upload of POST /api/v1/upload,
+ * each team emoji's image. `key` names it in the storage; `uploader_id` sent it (null once that
+ * account row is gone, or for files older than this table whose uploader was not recorded).
+ * `holder_id` is what uses it, taken once: for an attachment its message or scheduled message, for
+ * an avatar, a banner or a custom background its user, for a team's icon, banner or emoji its team.
+ * `remove_at`: when the sweep removes the row and its file — an unused upload's deadline, or the
+ * moment its holder went (a deleted message, channel, team or account, a replaced image); null
+ * while it is held. `attachment`: what a message carries of an attachment.
  */
-export const attachmentUploads = pgTable(
-  'attachment_uploads',
+export const uploads = pgTable(
+  'uploads',
   {
     id: snowflake('id').primaryKey(),
-    uploaderId: snowflake('uploader_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    key: text('key').notNull(),
-    attachment: jsonb('attachment').$type<Attachment>().notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    key: text('key').notNull().unique(),
+    kind: text('kind', { enum: STORED_UPLOAD_KINDS }).notNull(),
+    uploaderId: snowflake('uploader_id').references(() => users.id, { onDelete: 'set null' }),
+    holderId: snowflake('holder_id'),
+    attachment: jsonb('attachment').$type<Attachment>(),
+    removeAt: timestamp('remove_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
   (t) => [
-    index('attachment_uploads_unused_idx')
-      .on(t.createdAt)
-      .where(sql`${t.usedAt} is null`),
+    index('uploads_holder_idx').on(t.holderId),
+    index('uploads_uploader_idx').on(t.uploaderId),
+    index('uploads_remove_at_idx')
+      .on(t.removeAt)
+      .where(sql`${t.removeAt} is not null`),
   ],
 );
 

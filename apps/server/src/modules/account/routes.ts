@@ -24,7 +24,14 @@ import { requestVerification, verifyEmail } from './verification';
 
 export async function accountRoutes(app: FastifyInstance): Promise<void> {
   // The gateway is attached after the routes are registered: read it when a request comes.
-  const account = (deps: ServiceDeps): AccountDeps => ({ ...deps, config: app.config, mailer: app.mailer, rateLimiter: app.rateLimiter, sockets: app.gateway });
+  const account = (deps: ServiceDeps): AccountDeps => ({
+    ...deps,
+    config: app.config,
+    mailer: app.mailer,
+    rateLimiter: app.rateLimiter,
+    sockets: app.gateway,
+    storage: app.storage,
+  });
 
   addEndpoint(app, changeUsernameEndpoint, async ({ deps, userId, body }) => ({
     success: true as const,

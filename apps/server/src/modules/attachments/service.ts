@@ -1,27 +1,27 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { ATTACHMENT_FORMATS, ATTACHMENT_NAME_MAX, type Attachment, type AttachmentFormat } from '@rally/shared/api/attachments';
-import { LIMITS } from '@rally/shared/limits';
 import { LINE_CONTROL_CHARACTERS, stripBidiControls } from '@rally/shared/api/text';
 import type { Executor } from '../../db/client';
 import { badRequest } from '../../lib/errors';
 import { newId } from '../../lib/snowflake';
 import { reencodeImage } from '../uploads/image';
+import { newUploadKey } from '../uploads/keys';
 import type { ReceivedUpload } from '../uploads/receive';
-import type { Storage } from '../uploads/storage';
-import { UPLOAD_LIMITS } from '@rally/shared/api/uploads';
-import { deleteUnusedUploads, insertUpload, takeUploads } from './repository';
+import { unusedUntil } from '../uploads/records';
+import { insertUploads, takeAttachmentUploads } from '../uploads/repository';
+import { UPLOADS_PATH, type Storage } from '../uploads/storage';
+import { ATTACHMENT_UPLOAD, UPLOAD_LIMITS } from '@rally/shared/api/uploads';
 import { sniffAttachment } from './sniff';
-
-/** The storage folder of attachments: keys are `attachment/<id>.<extension>`. */
-export const ATTACHMENT_KEY_PREFIX = 'attachment';
 
 /**
  * Store an attachment upload (received into `dir`, a temporary directory the caller removes) for
  * `uploaderId`: its format told by its content (sniff.ts; anything else is refused with
  * attachment_format_unsupported); an image decoded and written again without metadata, its size
  * read; a video's size as the client reported it (it only reserves the preview's space). The file
- * is stored, then its row written (unused until a message takes it).
+ * is stored under a new random key (`attachment/<128 random bits>.<extension>`), then its row
+ * written (unused until a message takes it, within a day). Its URL is always Rally's own
+ * `/uploads/<key>` (never S3_PUBLIC_URL): GET /uploads/* serves it only to who may see it.
  */
 export async function storeAttachment(
   db: Executor,
@@ -46,11 +46,11 @@ export async function storeAttachment(
     size = { width: video.width, height: video.height };
   }
   const id = newId();
-  const key = `${ATTACHMENT_KEY_PREFIX}/${id}.${extension}`;
-  await storage.put(key, { ...stored, contentType, download: type === 'file' });
+  const key = newUploadKey(ATTACHMENT_UPLOAD, extension);
+  await storage.put(key, { ...stored, contentType, download: type === 'file', private: true });
   const attachment: Attachment = {
     id,
-    url: storage.url(key),
+    url: `${UPLOADS_PATH}/${key}`,
     name: attachmentName(file.name, format),
     fileSizeBytes: stored.size,
     type,
@@ -58,7 +58,7 @@ export async function storeAttachment(
     width: size?.width ?? null,
     height: size?.height ?? null,
   };
-  await insertUpload(db, { id, uploaderId, key, attachment });
+  await insertUploads(db, [{ id, key, kind: ATTACHMENT_UPLOAD, uploaderId, attachment, removeAt: unusedUntil(new Date()) }]);
   return attachment;
 }
 
@@ -84,34 +84,16 @@ export function attachmentName(raw: string | undefined, format: AttachmentFormat
 }
 
 /**
- * The attachments of a message being sent (or scheduled): the sender's own uploads, each used once.
- * Call it inside the transaction that writes the message, so that a failed write leaves them
- * unused. Any id that is not theirs, not there or already sent: 400 attachment_invalid, nothing taken
- * (the request schema bounds their count: LIMITS.attachments.max).
+ * The attachments of a message being sent (or scheduled), held from now by `holderId` (the
+ * message's id, or the scheduled message's): the sender's own uploads, each used once. Call it
+ * inside the transaction that writes the message, so that a failed write leaves them unused. Any
+ * id that is not theirs, not there or already sent: 400 attachment_invalid, nothing taken (the
+ * request schema bounds their count: LIMITS.attachments.max).
  */
-export async function takeAttachments(db: Executor, uploaderId: string, refs: readonly { id: string }[] | undefined): Promise<Attachment[]> {
+export async function takeAttachments(db: Executor, uploaderId: string, refs: readonly { id: string }[] | undefined, holderId: string): Promise<Attachment[]> {
   if (!refs || refs.length === 0) return [];
   const ids = refs.map((r) => r.id);
-  const taken = await takeUploads(db, uploaderId, ids);
+  const taken = await takeAttachmentUploads(db, uploaderId, ids, holderId, new Date());
   if (taken.length !== ids.length) throw badRequest('attachment_invalid', { attachments: 'attachment_invalid' });
   return taken;
-}
-
-/** Rows removed per statement by the sweep (short transactions; a backlog is taken batch after batch). */
-const SWEEP_BATCH = 100;
-
-/**
- * Remove uploads that no message took within LIMITS.attachments.unsentHours, rows first, then
- * their stored files (a file whose delete fails is only left behind; its row is gone). Answers how
- * many were removed.
- */
-export async function sweepUnusedAttachments(db: Executor, storage: Storage, now = new Date()): Promise<number> {
-  const olderThan = new Date(now.getTime() - LIMITS.attachments.unsentHours * 3_600_000);
-  let removed = 0;
-  for (;;) {
-    const keys = await deleteUnusedUploads(db, olderThan, SWEEP_BATCH);
-    await Promise.all(keys.map((key) => storage.delete(key)));
-    removed += keys.length;
-    if (keys.length < SWEEP_BATCH) return removed;
-  }
 }

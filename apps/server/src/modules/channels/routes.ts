@@ -34,7 +34,7 @@ export async function channelRoutes(app: FastifyInstance): Promise<void> {
   }));
 
   addEndpoint(app, deleteChannelEndpoint, async ({ deps, access, channel }) => {
-    await deleteChannel(deps, { access, channel });
+    await deleteChannel({ ...deps, storage: app.storage }, { access, channel });
     return done;
   });
 
@@ -54,7 +54,7 @@ export async function channelRoutes(app: FastifyInstance): Promise<void> {
   }));
 
   addEndpoint(app, deleteCategoryEndpoint, async ({ deps, access, channel }) => {
-    await deleteChannel(deps, { access, channel });
+    await deleteChannel({ ...deps, storage: app.storage }, { access, channel });
     return done;
   });
 

@@ -10,6 +10,8 @@ import { recordAudit } from '../audit/service';
 import { canView, channelPermissions, type ChannelAccess, type TeamAccess } from '../permissions/access';
 import { assertActsOnMember, assertOutranks } from '../permissions/assert';
 import type { OverwriteTarget } from '../permissions/repository';
+import { removeUploads, type StorageDeps } from '../uploads/records';
+import { releaseChannelUploads } from '../uploads/repository';
 import { toCategory, toChannel, type ChannelRow } from '../teams/mappers';
 import { channelRepository, type ChannelPatch, type ChannelRepository } from './repository';
 
@@ -158,14 +160,17 @@ export async function updateChannel(
 
 /**
  * Delete a channel, or a category whose channels stay, uncategorised (the endpoint checked
- * MANAGE_CHANNEL on it), with its *_DELETED entry; a category's channels are then published as
- * updated (no parent) and the row as deleted.
+ * MANAGE_CHANNEL on it), with its *_DELETED entry; its messages' files are released in the same
+ * transaction and removed after it (uploads/records.ts). A category's channels are then published
+ * as updated (no parent) and the row as deleted.
  */
-export async function deleteChannel(deps: ServiceDeps, { access, channel }: ChannelAccess, repo: ChannelRepository = channelRepository): Promise<void> {
+export async function deleteChannel(deps: StorageDeps, { access, channel }: ChannelAccess, repo: ChannelRepository = channelRepository): Promise<void> {
   const teamId = access.team.id;
   const kind = kindOf(channel);
-  const { row, released } = await deps.db.transaction(async (tx) => {
+  const now = new Date();
+  const { row, released, files } = await deps.db.transaction(async (tx) => {
     const released = kind === 'category' ? await repo.releaseChildren(tx, channel.id) : [];
+    const files = await releaseChannelUploads(tx, channel.id, now);
     const deleted = await repo.deleteChannel(tx, teamId, channel.id);
     if (!deleted) throw notFound(kind === 'category' ? 'category_not_found' : 'channel_not_found');
     const action = kind === 'category' ? 'CATEGORY_DELETED' : 'CHANNEL_DELETED';
@@ -176,8 +181,9 @@ export async function deleteChannel(deps: ServiceDeps, { access, channel }: Chan
       { action, targetType: kind, targetId: deleted.id, changes: [{ key: 'name', old: deleted.name, new: null }] },
       repo,
     );
-    return { row: deleted, released };
+    return { row: deleted, released, files };
   });
+  await removeUploads(deps, files, now);
   for (const child of released) await publishChange(deps, 'updated', child);
   await publishDeleted(deps, row);
 }

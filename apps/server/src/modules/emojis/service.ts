@@ -12,15 +12,14 @@ import { recordAudit, recordAudits } from '../audit/service';
 import type { TeamAccess } from '../permissions/access';
 import { readHead, reencodeImage, sniffImage } from '../uploads/image';
 import type { ReceivedFile } from '../uploads/receive';
+import { removeUploads, type StorageDeps } from '../uploads/records';
+import { insertUploads, releaseKey } from '../uploads/repository';
 import { EMOJI_KEY_FOLDER } from '../uploads/service';
-import type { Storage } from '../uploads/storage';
 import { nameFromFileName, withUniqueNames } from './names';
 import { emojiRepository, type EmojiRepository, type TeamEmojiRow } from './repository';
 
 /** What the emoji writes need besides the services' usual: the storage their images live in. */
-export interface EmojiServiceDeps extends ServiceDeps {
-  storage: Storage;
-}
+export type EmojiServiceDeps = StorageDeps;
 
 /** The key of an emoji's image in the storage, served at customEmojiPath(id) by GET /uploads/*. */
 export const emojiKey = (id: string) => `${EMOJI_KEY_FOLDER}/${id}.${IMAGE_FORMAT_FILES.webp.extension}`;
@@ -41,7 +40,7 @@ async function publishTeamEmojis(deps: ServiceDeps, teamId: string, rows: TeamEm
   await publishEvent(deps, { audience: { kind: 'team', teamId }, event: { type: 'TEAM_EMOJIS_UPDATED', data: { teamId, emojis: rows.map(toTeamEmoji) } } });
 }
 
-/** Remove stored images (an upload that failed after storing them, a deleted emoji); a failure is logged, not thrown: the rows decide. */
+/** Remove stored images of an upload that failed after storing them (no row records them); a failure is logged, not thrown. */
 async function removeImages(deps: EmojiServiceDeps, keys: readonly string[]): Promise<void> {
   for (const key of keys) {
     try {
@@ -86,7 +85,8 @@ async function prepareImage(file: ReceivedFile, dir: string, index: number): Pro
  * and re-encoded (prepareImage) before anything is stored; named after its file, made unique in the
  * team (`_2`, `_3`, …). The images are stored, then the rows and an EMOJI_CREATED audit entry per
  * emoji written in one transaction with the team's row locked, in which the team's count is checked
- * (at most LIMITS.emoji.perTeam: 400 emoji_limit), so that concurrent uploads cannot pass it. When
+ * (at most LIMITS.emoji.perTeam: 400 emoji_limit), so that concurrent uploads cannot pass it, and
+ * each image recorded as an upload held by the team (uploads/records.ts: it goes with the team). When
  * anything fails, no row remains and the stored images are removed. Publishes TEAM_EMOJIS_UPDATED;
  * returns the new emoji, in the order of the files.
  */
@@ -119,6 +119,10 @@ export async function uploadEmojis(
       const rows = await repo.insertEmojis(
         tx,
         withUniqueNames(prepared, taken).map(({ id, name }) => ({ id, teamId, name, url: customEmojiPath(id), createdBy: uploader.id })),
+      );
+      await insertUploads(
+        tx,
+        prepared.map(({ id }) => ({ id, key: emojiKey(id), kind: 'emoji', uploaderId: uploader.id, holderId: teamId, removeAt: null })),
       );
       await recordAudits(
         tx,
@@ -175,13 +179,15 @@ export async function renameEmoji(
 
 /**
  * Delete an emoji of the team (the endpoint checked MANAGE_TEAM; 404 emoji_not_found for one that
- * is not the team's) with an EMOJI_DELETED entry, then its stored image. Messages that name it keep
+ * is not the team's) with an EMOJI_DELETED entry, its image released in the same transaction and
+ * removed after it (uploads/records.ts). Messages that name it keep
  * their `<:name:id>` (clients show `:name:` once the image is gone); its reactions stay, without
  * the image. Publishes TEAM_EMOJIS_UPDATED.
  */
 export async function deleteEmoji(deps: EmojiServiceDeps, access: TeamAccess, emojiId: string, repo: EmojiRepository = emojiRepository): Promise<void> {
   const teamId = access.team.id;
-  await deps.db.transaction(async (tx) => {
+  const now = new Date();
+  const files = await deps.db.transaction(async (tx) => {
     const deleted = await repo.deleteTeamEmoji(tx, teamId, emojiId);
     if (!deleted) throw notFound('emoji_not_found');
     await recordAudit(tx, teamId, access.userId, {
@@ -190,7 +196,8 @@ export async function deleteEmoji(deps: EmojiServiceDeps, access: TeamAccess, em
       targetId: emojiId,
       changes: [{ key: 'name', old: deleted.name, new: null }],
     });
+    return releaseKey(tx, emojiKey(emojiId), teamId, now);
   });
-  await removeImages(deps, [emojiKey(emojiId)]);
+  await removeUploads(deps, files, now);
   await publishTeamEmojis(deps, teamId, await repo.listTeamEmojis(deps.db, teamId));
 }

@@ -56,6 +56,8 @@ export class Mailer {
 
 /** SMTP when SMTP_URL is set, otherwise the outbox table of the app's database. */
 export function createMailer(config: Config, db: Database, log: { error: (obj: unknown, msg?: string) => void }): Mailer {
-  const transport = config.SMTP_URL ? new SmtpTransport(config.SMTP_URL, config.MAIL_FROM) : new OutboxTransport(db);
+  const transport = config.SMTP_URL
+    ? new SmtpTransport(config.SMTP_URL, config.MAIL_FROM)
+    : new OutboxTransport(db, (err) => log.error({ err }, 'mail: trimming the outbox failed'));
   return new Mailer(transport, log);
 }

@@ -1,4 +1,4 @@
-import { desc } from 'drizzle-orm';
+import { desc, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
 import { newId } from '../../lib/snowflake';
@@ -17,4 +17,17 @@ export async function insertOutboxMail(db: Executor, mail: Mail): Promise<void> 
 export async function listOutboxMails(db: Executor, limit: number): Promise<OutboxEntry[]> {
   const rows = await db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(limit);
   return rows.map((row) => ({ id: row.id, to: row.recipient, subject: row.subject, text: row.text, html: row.html, createdAt: row.createdAt }));
+}
+
+/**
+ * Delete the outbox's mails written before `olderThan`, and all but the newest `keep`; answers how
+ * many went. Idempotent: several processes may trim at once.
+ */
+export async function trimOutboxMails(db: Executor, olderThan: Date, keep: number): Promise<number> {
+  const newestKept = sql`(select ${mailOutbox.id} from ${mailOutbox} order by ${mailOutbox.id} desc offset ${keep - 1} limit 1)`;
+  const rows = await db
+    .delete(mailOutbox)
+    .where(or(lt(mailOutbox.createdAt, olderThan), lt(mailOutbox.id, newestKept)))
+    .returning({ id: mailOutbox.id });
+  return rows.length;
 }

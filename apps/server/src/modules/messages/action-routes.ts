@@ -16,7 +16,7 @@ export async function messageActionRoutes(app: FastifyInstance): Promise<void> {
   }));
 
   addEndpoint(app, deleteMessageEndpoint, async ({ deps, access, channel, params }) => {
-    await deleteMessage(deps, { access, channel }, params.messageId);
+    await deleteMessage({ ...deps, storage: app.storage }, { access, channel }, params.messageId);
     return { success: true as const };
   });
 }

@@ -7,6 +7,8 @@ import type { ServiceDeps } from '../../lib/service-deps';
 import { recordAudit } from '../audit/service';
 import { channelPermissions, isDmAccess, type AnyChannelAccess } from '../permissions/access';
 import { reactionsFor } from '../reactions/service';
+import { removeUploads, type StorageDeps } from '../uploads/records';
+import { releaseHeldBy } from '../uploads/repository';
 import { prepareContent } from './content';
 import { toMessage } from './mappers';
 import { messageRepository, type MessageRepository, type MessageWithAuthor } from './repository';
@@ -73,10 +75,11 @@ export async function editMessage(
  * channel (which the team's DELETE_MESSAGES brings unless the channel takes it away), else 403
  * message_delete_forbidden. A soft delete (deleted_at): the message leaves history and reads, and
  * replies to it show the deleted-reply text. A moderator's delete of another's message is written
- * to the audit log (MESSAGES_DELETED) in the same transaction. Published as MESSAGE_DELETED.
+ * to the audit log (MESSAGES_DELETED) in the same transaction, which also releases its attachments
+ * (uploads/records.ts): their files are removed after the commit. Published as MESSAGE_DELETED.
  */
 export async function deleteMessage(
-  deps: ServiceDeps,
+  deps: StorageDeps,
   { access, channel }: AnyChannelAccess,
   messageId: string,
   repo: MessageRepository = messageRepository,
@@ -84,8 +87,9 @@ export async function deleteMessage(
   const found = await loadMessage(deps, channel.id, messageId, repo);
   const own = found.message.authorId === access.userId;
   if (!own && !hasBit(channelPermissions(access, channel), ChannelPermission.MANAGE_MESSAGES)) throw forbidden('message_delete_forbidden');
+  const now = new Date();
   const deleted = await deps.db.transaction(async (tx) => {
-    if (!(await repo.markMessageDeleted(tx, messageId))) return false;
+    if (!(await repo.markMessageDeleted(tx, messageId))) return null;
     // (Only a team's moderator deletes another's message: a direct chat gives nobody MANAGE_MESSAGES.)
     if (!own && !isDmAccess(access)) {
       await recordAudit(tx, access.team.id, access.userId, {
@@ -95,9 +99,10 @@ export async function deleteMessage(
         options: { channelId: channel.id, count: 1 },
       });
     }
-    return true;
+    return { files: await releaseHeldBy(tx, [messageId], now) };
   });
   if (!deleted) throw notFound('message_not_found');
+  await removeUploads(deps, deleted.files, now);
   await publishEvent(deps, {
     audience: { kind: 'channel', channelId: channel.id },
     event: { type: 'MESSAGE_DELETED', data: { id: messageId, channelId: channel.id } },

@@ -146,7 +146,9 @@ export async function sendMessage(
   const row =
     attachmentRefs.length === 0
       ? await repo.insertMessage(deps.db, fields)
-      : await deps.db.transaction(async (tx) => repo.insertMessage(tx, { ...fields, attachments: await takeAttachments(tx, userId, attachmentRefs) }));
+      : await deps.db.transaction(async (tx) =>
+          repo.insertMessage(tx, { ...fields, attachments: await takeAttachments(tx, userId, attachmentRefs, fields.id) }),
+        );
   const message = toMessage(row, author);
   if (isDmAccess(access)) await showAfterSend(deps, channelId);
   await publishEvent(deps, { audience: { kind: 'channel', channelId }, event: { type: 'MESSAGE_SEND', data: message } });

@@ -71,7 +71,7 @@ describe('profile avatar and banner', () => {
     const res = await upload(ada, 'userBanner', photo, 'holiday.jpg', 'image/jpeg');
     expect(res.statusCode, res.body).toBe(201);
     const { url } = uploadResponseSchema.parse(res.json());
-    expect(url).toMatch(/^\/uploads\/userBanner\/\d+\.jpg$/);
+    expect(url).toMatch(/^\/uploads\/userBanner\/[\w-]{22}\.jpg$/);
     const served = await ctx.app.inject({ method: 'GET', url });
     expect(served.statusCode).toBe(200);
     expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
@@ -140,7 +140,7 @@ describe('profile avatar and banner', () => {
     expect(ctx.events.ofType('USER_PROFILE_UPDATED', { since })).toEqual([]);
   });
 
-  it('replacing or removing an image deletes the old file unless another user still shows it', async () => {
+  it('replacing or removing an image deletes the old file', async () => {
     const first = await uploadUrl(ada, 'userAvatar');
     const second = await uploadUrl(ada, 'userAvatar');
     expect((await setAvatar(ada, first)).statusCode).toBe(200);
@@ -149,16 +149,40 @@ describe('profile avatar and banner', () => {
     expect(onDisk(first)).toBe(false);
     expect((await ctx.app.inject({ method: 'GET', url: first })).statusCode).toBe(404);
 
-    // Bob shows Ada's second avatar too: Ada's removal keeps the file for him.
-    expect((await setAvatar(bob, second)).statusCode).toBe(200);
     const since = ctx.events.mark();
     const removed = await setAvatar(ada, null, '/api/me/profile/avatar');
     expect(removed.json()).toEqual({ success: true, avatar: null });
     expect((await stored(ada))?.profilePicture).toBeNull();
     expect(ctx.events.ofType('USER_PROFILE_UPDATED', { since }).map((e) => e.event.data)).toEqual([{ userId: ada.id, profilePicture: null }]);
-    expect(onDisk(second)).toBe(true);
-    expect((await setAvatar(bob, null)).statusCode).toBe(200);
     expect(onDisk(second)).toBe(false);
+  });
+
+  it("refuses another user's upload (shown or not) with nothing changed, and a clear never deletes another's file", async () => {
+    const adas = await uploadUrl(ada, 'userAvatar');
+    const unused = await uploadUrl(ada, 'userAvatar');
+    expect((await setAvatar(ada, adas)).statusCode).toBe(200);
+    const before = await stored(bob);
+    for (const url of [adas, unused]) {
+      const refused = await setAvatar(bob, url);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({
+        code: 'upload_not_own',
+        errors: { avatar: 'Use an image you uploaded yourself; this one is not one of your uploads' },
+      });
+    }
+    const tr = await call(ctx.app, 'POST', '/api/v1/me/profile/avatar', { cookie: bob.cookie, body: { avatar: adas }, headers: { 'accept-language': 'tr' } });
+    expect(tr.json()).toMatchObject({ code: 'upload_not_own', message: 'Kendi yüklediğiniz bir resmi kullanın; bu resim sizin yüklemelerinizden biri değil' });
+    expect(await stored(bob)).toEqual(before);
+
+    // Bob shows an upload of Ada's as he could before uploads were recorded: clearing or replacing
+    // his avatar takes nothing of hers, and she may still use it.
+    for (const next of [null, await uploadUrl(bob, 'userAvatar')]) {
+      await ctx.db.update(users).set({ profilePicture: unused }).where(eq(users.id, bob.id));
+      expect((await setAvatar(bob, next)).statusCode).toBe(200);
+      expect(onDisk(unused)).toBe(true);
+    }
+    expect((await setAvatar(ada, unused)).statusCode).toBe(200);
+    expect((await ctx.app.inject({ method: 'GET', url: unused })).statusCode).toBe(200);
   });
 
   it('is for signed-in users only', async () => {

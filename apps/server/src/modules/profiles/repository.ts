@@ -106,13 +106,3 @@ export async function replaceProfileImage(db: Executor, userId: string, field: P
       .where(eq(users.id, userId));
   return row.old;
 }
-
-/** True when some user still shows `url` as their avatar or banner. */
-export async function profileImageInUse(db: Executor, url: string): Promise<boolean> {
-  const [row] = await db
-    .select({ one: sql`1` })
-    .from(users)
-    .where(sql`${users.profilePicture} = ${url} or ${users.banner} = ${url}`)
-    .limit(1);
-  return row !== undefined;
-}

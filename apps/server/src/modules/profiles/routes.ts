@@ -9,7 +9,7 @@ import {
   userProfileEndpoint,
 } from '@rally/shared/api/profile';
 import { addEndpoint } from '../../http/endpoint';
-import { setProfileImage, type ProfileImageStore } from './images';
+import { setProfileImage } from './images';
 import { clearActivity, clearStatus, getProfile, setActivity, setStatus } from './service';
 
 const done = { success: true as const };
@@ -34,19 +34,13 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
     return done;
   });
 
-  const images: ProfileImageStore = {
-    config: app.config,
-    storage: app.storage,
-    onRemoveError: (err, key) => app.log.error({ err, key }, 'profiles: removing a replaced image failed'),
-  };
-
   addEndpoint(app, setAvatarEndpoint, async ({ deps, userId, body }) => ({
     success: true as const,
-    avatar: await setProfileImage(deps, images, userId, 'profilePicture', 'avatar', body.avatar),
+    avatar: await setProfileImage({ ...deps, config: app.config, storage: app.storage }, userId, 'profilePicture', 'avatar', body.avatar),
   }));
 
   addEndpoint(app, setBannerEndpoint, async ({ deps, userId, body }) => ({
     success: true as const,
-    banner: await setProfileImage(deps, images, userId, 'banner', 'banner', body.banner),
+    banner: await setProfileImage({ ...deps, config: app.config, storage: app.storage }, userId, 'banner', 'banner', body.banner),
   }));
 }

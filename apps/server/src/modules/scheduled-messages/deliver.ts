@@ -9,7 +9,8 @@ import { prepareContent } from '../messages/content';
 import { toMessage } from '../messages/mappers';
 import { messageRepository } from '../messages/repository';
 import { assertMaySendDirect, showAfterSend } from '../dms/service';
-import { releaseUploads } from '../attachments/repository';
+import { unusedUntil } from '../uploads/records';
+import { moveHolder, unholdUploads } from '../uploads/repository';
 import { channelPermissions, isDmAccess } from '../permissions/access';
 import { AccessCache } from '../permissions/cache';
 import { findUserById } from '../users/repository';
@@ -28,7 +29,7 @@ export interface BatchResult {
   /** Rows claimed (sent or dropped); fewer than the batch size: nothing more is due. */
   claimed: number;
   sent: Message[];
-  dropped: { id: string; reason: DropReason; attachmentIds: string[] }[];
+  dropped: { id: string; reason: DropReason }[];
   /** The direct chats among the channels sent to (shown again after the commit to members who had hidden them). */
   directChats: Set<string>;
 }
@@ -55,12 +56,13 @@ export async function deliverDue(deps: DeliveryDeps, batchSize: number): Promise
       if ('message' in outcome) {
         sent.push(outcome.message);
         if (outcome.direct) directChats.add(outcome.message.channelId);
-      } else dropped.push({ id: row.id, reason: outcome.dropped, attachmentIds: row.attachments.map((a) => a.id) });
+      } else dropped.push({ id: row.id, reason: outcome.dropped });
     }
     // A dropped message's files are unsent uploads again (removed in time).
-    await releaseUploads(
+    await unholdUploads(
       tx,
-      dropped.flatMap((d) => d.attachmentIds),
+      dropped.map((d) => d.id),
+      unusedUntil(new Date()),
     );
     await scheduledRepository.deleteRows(
       tx,
@@ -125,5 +127,7 @@ async function deliverRow(
     attachments: row.attachments,
     createdAt: row.sendAt,
   });
+  // Its files are the message's from now on.
+  await moveHolder(tx, row.id, inserted.id);
   return { message: toMessage(inserted, author), direct };
 }

@@ -4,8 +4,9 @@ import type { Executor } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { newId } from '../../lib/snowflake';
-import { releaseUploads } from '../attachments/repository';
 import { takeAttachments } from '../attachments/service';
+import { unusedUntil } from '../uploads/records';
+import { unholdUploads } from '../uploads/repository';
 import { scheduledRepository, type ScheduledRepository, type ScheduledRow } from './repository';
 
 export function toScheduledMessage(row: ScheduledRow): ScheduledMessage {
@@ -45,8 +46,9 @@ export async function scheduleMessage(deps: ServiceDeps, input: ScheduleInput, r
     if (pending === null) throw new Error('scheduleMessage: the author does not exist');
     if (pending >= pendingMax) throw new AppError(400, 'scheduled_message_limit', undefined, { max: pendingMax });
     const { attachmentRefs, ...fields } = input;
-    const attachments = await takeAttachments(tx, input.authorId, attachmentRefs);
-    return repo.insertScheduled(tx, { id: newId(), ...fields, attachments });
+    const id = newId();
+    const attachments = await takeAttachments(tx, input.authorId, attachmentRefs, id);
+    return repo.insertScheduled(tx, { id, ...fields, attachments });
   });
   return toScheduledMessage(row);
 }
@@ -76,8 +78,5 @@ export async function cancelScheduledMessage(
 ): Promise<void> {
   const cancelled = await repo.deleteOwn(db, id, channelId, userId);
   if (!cancelled) throw notFound('scheduled_message_not_found');
-  await releaseUploads(
-    db,
-    cancelled.attachments.map((a) => a.id),
-  );
+  await unholdUploads(db, [id], unusedUntil(new Date()));
 }

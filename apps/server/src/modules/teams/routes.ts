@@ -40,7 +40,7 @@ export async function teamRoutes(app: FastifyInstance): Promise<void> {
   addEndpoint(app, updateTeamEndpoint, async ({ deps, access, body }) => {
     assertUploadUrl(app.config, 'profilePicture', body.profilePicture, 'teamIcon');
     assertUploadUrl(app.config, 'banner', body.banner, 'teamBanner');
-    return { success: true as const, team: await updateTeamSettings(deps, access, body) };
+    return { success: true as const, team: await updateTeamSettings({ ...deps, storage: app.storage }, access, body) };
   });
 
   addEndpoint(app, reorderTeamsEndpoint, async ({ deps, userId, body }) => {
@@ -51,7 +51,7 @@ export async function teamRoutes(app: FastifyInstance): Promise<void> {
   addEndpoint(app, changeOwnerEndpoint, async ({ deps, access, body }) => ({ success: true as const, team: await changeOwner(deps, access, body.owner) }));
 
   addEndpoint(app, deleteTeamEndpoint, async ({ deps, access, body }) => {
-    await deleteTeam(deps, access, body.name);
+    await deleteTeam({ ...deps, storage: app.storage }, access, body.name);
     return { success: true as const };
   });
 }

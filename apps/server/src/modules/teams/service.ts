@@ -8,6 +8,7 @@ import { AppError, notFound } from '../../lib/errors';
 import { newId } from '../../lib/snowflake';
 import { readAll } from '../../db/read-all';
 import { loadTeamAccess, type TeamAccess } from '../permissions/access';
+import { takeImageUpload } from '../uploads/records';
 import { publishEvent } from '../../lib/events';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { memberPermissions, toMember, toTeam } from './mappers';
@@ -26,7 +27,7 @@ export const DEFAULT_CHANNEL_NAMES: Record<Locale, { category: string; channel: 
 export interface CreateTeamInput {
   /** Already trimmed and length-checked by createTeamRequestSchema. */
   name: string;
-  /** An upload URL of a teamIcon, checked by the route (uploads/keys.ts). */
+  /** An upload URL of a teamIcon, checked by the route (uploads/keys.ts); the creator's own unused upload, which the team then holds. */
   profilePicture?: string | null;
   /** Language of the creator: names the default category and channel. */
   locale?: Locale;
@@ -34,7 +35,8 @@ export interface CreateTeamInput {
 
 /**
  * Create a team in one transaction: the team, its default role (id = team id), the owner as its
- * first member, a 'Text Channels' category and a 'general' text channel inside it (named in the creator's language). Then the owner's
+ * first member, a 'Text Channels' category and a 'general' text channel inside it (named in the creator's language); its
+ * picture, when given, must be the creator's own unused upload (400 upload_not_own, upload_in_use). Then the owner's
  * sessions receive USER_JOINED_TEAM (the same shape READY gives for a team).
  */
 export async function createTeam(deps: ServiceDeps, userId: string, input: CreateTeamInput, repo: TeamRepository = teamRepository): Promise<Team> {
@@ -42,6 +44,8 @@ export async function createTeam(deps: ServiceDeps, userId: string, input: Creat
     await assertMayJoinAnotherTeam(tx, userId, repo);
     const teamId = newId();
     await repo.insertTeam(tx, { id: teamId, name: input.name, profilePicture: input.profilePicture ?? null, ownerId: userId, memberCount: 1 });
+    if (input.profilePicture)
+      await takeImageUpload(tx, { url: input.profilePicture, kind: 'teamIcon', uploaderId: userId, holderId: teamId, field: 'profilePicture' });
     await repo.insertRole(tx, { id: teamId, teamId, name: DEFAULT_ROLE_NAME, permissions: DEFAULT_ROLE_PERMISSIONS, priority: 0 });
     await repo.insertMember(tx, teamId, userId);
     const categoryId = newId();

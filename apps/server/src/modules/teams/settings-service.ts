@@ -6,6 +6,8 @@ import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { recordAudit } from '../audit/service';
 import type { TeamAccess } from '../permissions/access';
+import { removeUploads, replaceHeldImage, type StorageDeps } from '../uploads/records';
+import { releaseTeamUploads } from '../uploads/repository';
 import { toMember, toTeam, type TeamRow } from './mappers';
 import { teamRepository } from './repository';
 import { teamSettingsRepository, type TeamChanges, type TeamSettingsRepository } from './settings-repository';
@@ -21,6 +23,12 @@ export interface TeamUpdate {
 
 const EDITABLE = ['name', 'description', 'isSafeForTeen', 'profilePicture', 'banner'] as const;
 
+/** The team's images and the upload kind each takes (POST /api/v1/upload `type`). */
+const TEAM_IMAGES = [
+  ['profilePicture', 'teamIcon'],
+  ['banner', 'teamBanner'],
+] as const;
+
 /**
  * The rules of 001 §5 on the stored team: while it is safe for teen its name and banner are
  * locked; safe for teen cannot be switched in a team of more than 100 members.
@@ -35,16 +43,20 @@ function assertMayChange(team: TeamRow, changes: TeamChanges): void {
 /**
  * Change the team's settings (the endpoint checked MANAGE_TEAM). In one transaction, with the
  * team's row locked: the locks are checked on the stored team, fields equal to the stored ones are
- * dropped, the rest written with a TEAM_UPDATED audit entry (old → new per key). Then the team's
- * sessions get TEAM_UPDATED. Nothing that differs: the team as it is, no entry, no event.
+ * dropped, the rest written with a TEAM_UPDATED audit entry (old → new per key). A new picture or
+ * banner must be the caller's own unused upload (400 upload_not_own, upload_in_use), held by the
+ * team from now; the one it replaces is released (uploads/records.ts replaceHeldImage) and its file
+ * removed after the commit. Then the team's sessions get TEAM_UPDATED. Nothing that differs: the
+ * team as it is, no entry, no event.
  */
 export async function updateTeamSettings(
-  deps: ServiceDeps,
+  deps: StorageDeps,
   access: TeamAccess,
   update: TeamUpdate,
   repo: TeamSettingsRepository = teamSettingsRepository,
 ): Promise<Team> {
   const teamId = access.team.id;
+  const now = new Date();
   const result = await deps.db.transaction(async (tx) => {
     const team = await repo.lockTeam(tx, teamId);
     if (!team) throw notFound('team_not_found');
@@ -58,15 +70,22 @@ export async function updateTeamSettings(
       Object.assign(changes, { [key]: value });
       audit.push({ key, old: team[key], new: value });
     }
-    if (audit.length === 0) return { team, changed: false };
+    if (audit.length === 0) return { team, changed: false, files: [] };
     assertMayChange(team, changes);
+    const files: string[] = [];
+    for (const [field, kind] of TEAM_IMAGES) {
+      const next = changes[field];
+      if (next === undefined) continue;
+      files.push(...(await replaceHeldImage(tx, { kind, field, uploaderId: access.userId, holderId: teamId, old: team[field], next }, now)));
+    }
     const updated = await repo.updateTeam(tx, teamId, changes);
     if (!updated) throw notFound('team_not_found');
     await recordAudit(tx, teamId, access.userId, { action: 'TEAM_UPDATED', targetType: 'team', targetId: teamId, changes: audit });
-    return { team: updated, changed: true };
+    return { team: updated, changed: true, files };
   });
   const team = toTeam(result.team);
   if (result.changed) await publishTeamUpdated(deps, team);
+  await removeUploads(deps, result.files, now);
   return team;
 }
 
@@ -114,17 +133,22 @@ export async function changeOwner(
 
 /**
  * Delete the team (the endpoint checked that the caller owns it), only when `name` is exactly its
- * name (001 §5: typed in the confirmation). Everything of the team goes with its row. Then its
- * sessions get TEAM_DELETED and stop hearing it.
+ * name (001 §5: typed in the confirmation). Everything of the team goes with its row; its files
+ * (picture, banner, emoji, its channels' attachments) are released in the same transaction and
+ * removed after it (uploads/records.ts). Then its sessions get TEAM_DELETED and stop hearing it.
  */
-export async function deleteTeam(deps: ServiceDeps, access: TeamAccess, name: string, repo: TeamSettingsRepository = teamSettingsRepository): Promise<void> {
+export async function deleteTeam(deps: StorageDeps, access: TeamAccess, name: string, repo: TeamSettingsRepository = teamSettingsRepository): Promise<void> {
   const teamId = access.team.id;
-  await deps.db.transaction(async (tx) => {
+  const now = new Date();
+  const files = await deps.db.transaction(async (tx) => {
     const team = await repo.lockTeam(tx, teamId);
     if (!team) throw notFound('team_not_found');
     if (team.name !== name) throw badRequest('team_delete_name_mismatch', { name: 'team_delete_name_mismatch' });
+    const released = await releaseTeamUploads(tx, teamId, now);
     await repo.deleteTeam(tx, teamId);
+    return released;
   });
+  await removeUploads(deps, files, now);
   deps.accessCache.forget();
   await publishEvent(deps, { audience: { kind: 'team', teamId }, event: { type: 'TEAM_DELETED', data: { teamId } } });
 }

@@ -140,6 +140,37 @@ describe('team settings, owner, delete, order', () => {
       expect(refused.statusCode).toBe(400);
       expect(refused.json()).toMatchObject({ code: 'team_image_invalid', errors: { profilePicture: expect.any(String) } });
     });
+
+    it("takes a picture only as the caller's own unused upload; a replaced one is removed, another's never", async () => {
+      const { owner, manager, teamId } = await teamWithManager();
+      const served = async (url: string) => (await ctx.app.inject({ method: 'GET', url })).statusCode;
+      const ownersIcon = await uploaded(owner, 'teamIcon');
+      const refused = await update(manager, teamId, { profilePicture: ownersIcon });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ code: 'upload_not_own', errors: { profilePicture: expect.any(String) } });
+      expect((await teamRow(teamId)).profilePicture).toBeNull();
+
+      const first = await uploaded(manager, 'teamIcon');
+      expect((await update(manager, teamId, { profilePicture: first })).statusCode).toBe(200);
+      // Held by this team: not another's picture too.
+      const other = await makeTeam(ctx, manager, { name: 'Other' });
+      const reused = await update(manager, other.teamId, { profilePicture: first });
+      expect(reused.json()).toMatchObject({ code: 'upload_in_use', errors: { profilePicture: 'This image is already used somewhere else; upload it again' } });
+      // The owner replaces the manager's picture with their own: the team's old one is removed.
+      expect((await update(owner, teamId, { profilePicture: ownersIcon })).statusCode).toBe(200);
+      expect([await served(first), await served(ownersIcon)]).toEqual([404, 200]);
+      const banner = await uploaded(owner, 'teamBanner');
+      expect((await update(owner, teamId, { banner })).statusCode).toBe(200);
+      expect((await update(owner, teamId, { banner: null, profilePicture: null })).statusCode).toBe(200);
+      expect([await served(banner), await served(ownersIcon)]).toEqual([404, 404]);
+      // Nor is a team created with another's upload.
+      const stranger = await makeUser(ctx.app);
+      const create = await call(ctx.app, 'POST', '/api/v1/teams', {
+        cookie: stranger.cookie,
+        body: { name: 'Pics', profilePicture: await uploaded(owner, 'teamIcon') },
+      });
+      expect(create.json()).toMatchObject({ code: 'upload_not_own' });
+    });
   });
 
   describe('GET details and members/@me', () => {

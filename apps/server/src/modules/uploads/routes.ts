@@ -9,23 +9,24 @@ import { hasBit } from '@rally/shared/permissions';
 import { addEndpoint } from '../../http/endpoint';
 import { notFound } from '../../lib/errors';
 import { parse } from '../../lib/validation';
-import { storeAttachment, sweepUnusedAttachments } from '../attachments/service';
+import { startSweep } from '../../lib/sweep';
+import { storeAttachment } from '../attachments/service';
 import { receiveUpload } from './receive';
+import { sweepUploads } from './records';
+import { mayFetchPrivateUpload, PRIVATE_UPLOAD_CACHE_CONTROL } from './serve';
 import { servedFormat, storeUpload, UPLOAD_FILE_FIELD } from './service';
 import { UPLOADS_PATH } from './storage';
 
-/** How often each process removes attachments that no message took (attachments/service.ts). */
-const ATTACHMENT_SWEEP_INTERVAL_MS = 3_600_000;
+/** How often each process removes the uploads due (records.ts sweepUploads), and how long after start the first sweep runs. */
+const UPLOAD_SWEEP_INTERVAL_MS = 3_600_000;
+const UPLOAD_SWEEP_FIRST_DELAY_MS = 60_000;
 
 /**
- * Headers of every served upload: cached for a year (a key never changes), never sniffed as
- * anything but its type. Documents and text are downloaded, never shown on Rally's origin
- * (isInlineUpload); the CSP of every response (http/security-headers.ts) applies too.
+ * Cache-Control of a public upload (a picture, banner, background or emoji): cached anywhere for a
+ * year (a key never changes). A private one (an attachment) is cached by the viewer's browser only,
+ * for an hour (serve.ts), and varies with the session cookie.
  */
-const SERVED_HEADERS = {
-  'cache-control': 'public, max-age=31536000, immutable',
-  'x-content-type-options': 'nosniff',
-};
+const PUBLIC_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 /**
  * POST /api/v1/upload and the uploads themselves at /uploads/<key> (team emoji too, emojis/routes.ts).
@@ -36,9 +37,12 @@ const SERVED_HEADERS = {
  */
 export async function uploadRoutes(app: FastifyInstance): Promise<void> {
   const { storage } = app;
-  const sweep = () => sweepUnusedAttachments(app.db, storage).catch((err: unknown) => app.log.error({ err }, 'attachments: removing unsent uploads failed'));
-  const sweeper = setInterval(() => void sweep(), ATTACHMENT_SWEEP_INTERVAL_MS).unref();
-  app.addHook('onClose', async () => clearInterval(sweeper));
+  const sweep = startSweep(
+    () => sweepUploads(app.db, storage),
+    (err) => app.log.error({ err }, 'uploads: removing the files due failed'),
+    { firstDelayMs: UPLOAD_SWEEP_FIRST_DELAY_MS, intervalMs: UPLOAD_SWEEP_INTERVAL_MS },
+  );
+  app.addHook('preClose', () => sweep.stop());
   await app.register(multipart);
 
   addEndpoint(app, uploadEndpoint, async ({ deps, request, user }) => {
@@ -51,21 +55,32 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
         const attachment = await storeAttachment(deps.db, storage, received, dir, user.id, { width, height });
         return { success: true as const, id: attachment.id, url: attachment.url, attachment, message: 'File uploaded successfully' };
       }
-      const { id, url } = await storeUpload(storage, received, dir, type);
+      const { id, url } = await storeUpload({ db: deps.db, storage, log: request.log }, received, dir, type, user.id);
       return { success: true as const, id, url, message: 'Image uploaded successfully' };
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
   });
 
+  // Never sniffed as anything but its type; documents and text are downloaded, never shown on
+  // Rally's origin (servedFormat); the CSP of every response (http/security-headers.ts) applies too.
+  // A private upload the caller may not fetch is the same 404 as a key that does not exist.
   app.get(`${UPLOADS_PATH}/*`, async (request, reply) => {
     const key = (request.params as { '*': string })['*'];
     const format = servedFormat(key);
-    const stored = format ? await storage.get(key) : null;
-    if (!format || !stored) throw notFound();
+    if (!format || (format.private && !(await mayFetchPrivateUpload(app, request, key)))) throw notFound();
+    const stored = await storage.get(key);
+    if (!stored) throw notFound();
     const disposition = format.inline ? 'inline' : 'attachment';
+    const cache = format.private ? { 'cache-control': PRIVATE_UPLOAD_CACHE_CONTROL, vary: 'Cookie' } : { 'cache-control': PUBLIC_CACHE_CONTROL };
     return reply
-      .headers({ ...SERVED_HEADERS, 'content-type': stored.contentType, 'content-length': String(stored.size), 'content-disposition': disposition })
+      .headers({
+        ...cache,
+        'x-content-type-options': 'nosniff',
+        'content-type': stored.contentType,
+        'content-length': String(stored.size),
+        'content-disposition': disposition,
+      })
       .send(stored.body);
   });
 }

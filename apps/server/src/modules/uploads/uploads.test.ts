@@ -43,7 +43,7 @@ describe('uploads', () => {
     expect(body).toEqual({
       success: true,
       id: expect.stringMatching(/^\d+$/),
-      url: `/uploads/teamIcon/${body.id}.png`,
+      url: expect.stringMatching(/^\/uploads\/teamIcon\/[\w-]{22}\.png$/),
       message: 'Image uploaded successfully',
     });
     expect(served.statusCode).toBe(200);
@@ -54,7 +54,7 @@ describe('uploads', () => {
     const meta = await sharp(served.rawPayload).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['png', 12, 10]);
     // On disk in UPLOAD_DIR, byte for byte what is served; no temporary file left behind.
-    expect(readFileSync(path.join(uploadDir, 'teamIcon', `${body.id}.png`)).equals(served.rawPayload)).toBe(true);
+    expect(readFileSync(path.join(uploadDir, body.url.replace(/^\/uploads\//, ''))).equals(served.rawPayload)).toBe(true);
     expect(readdirSync(path.join(uploadDir, '.tmp'))).toEqual([]);
   });
 
@@ -69,7 +69,7 @@ describe('uploads', () => {
     expect(photo.includes('SpyCam')).toBe(true);
 
     const { body, served } = await uploadAndFetch({ type: 'teamBanner', image: image(photo, 'me.jpg', 'image/jpeg') });
-    expect(body.url).toMatch(/^\/uploads\/teamBanner\/\d+\.jpg$/);
+    expect(body.url).toMatch(/^\/uploads\/teamBanner\/[\w-]{22}\.jpg$/);
     expect(served.headers['content-type']).toBe('image/jpeg');
     const after = await sharp(served.rawPayload).metadata();
     expect(after.format).toBe('jpeg');
@@ -219,12 +219,12 @@ describe('uploads to S3-compatible storage', () => {
   it('puts the re-encoded image in the bucket with its type and cache headers, and serves it back through /uploads', async () => {
     const res = await postForm(app.app, UPLOAD, { type: 'teamIcon', image: image(await makeImage('png')) }, { cookie: user.cookie });
     expect(res.statusCode, res.body).toBe(201);
-    const { id, url } = uploadResponseSchema.parse(res.json());
-    const stored = s3.objects.get(`/rally/teamIcon/${id}.png`);
+    const { url } = uploadResponseSchema.parse(res.json());
+    expect(url).toMatch(/^\/uploads\/teamIcon\/[\w-]{22}\.png$/);
+    const stored = s3.objects.get(url.replace(/^\/uploads\//, '/rally/'));
     expect(stored?.headers['content-type']).toBe('image/png');
     expect(stored?.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(stored?.headers.authorization).toMatch(/^AWS4-HMAC-SHA256 Credential=key\//);
-    expect(url).toBe(`/uploads/teamIcon/${id}.png`);
     const served = await app.app.inject({ method: 'GET', url });
     expect(served.statusCode).toBe(200);
     expect(served.headers['x-content-type-options']).toBe('nosniff');
@@ -240,9 +240,27 @@ describe('uploads to S3-compatible storage', () => {
       { cookie: publicUser.cookie },
     );
     expect(res.statusCode, res.body).toBe(201);
-    const { id, url } = uploadResponseSchema.parse(res.json());
-    expect(url).toBe(`https://cdn.example.com/rally/teamBanner/${id}.jpg`);
-    expect(s3.objects.has(`/rally/teamBanner/${id}.jpg`)).toBe(true);
+    const { url } = uploadResponseSchema.parse(res.json());
+    expect(url).toMatch(/^https:\/\/cdn\.example\.com\/rally\/teamBanner\/[\w-]{22}\.jpg$/);
+    expect(s3.objects.has(url.replace('https://cdn.example.com', ''))).toBe(true);
     expect(res.headers['content-security-policy']).toMatch(/img-src 'self' data: blob: https:\/\/cdn\.example\.com[;\s]/);
+  });
+
+  it("keeps an attachment behind Rally even with S3_PUBLIC_URL: Rally's own URL, private in the bucket, served to its uploader only", async () => {
+    const pdf = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(64, 0x20)]);
+    const res = await postForm(
+      publicApp.app,
+      UPLOAD,
+      { type: 'attachment', image: { file: pdf, filename: 'a.pdf', contentType: 'application/pdf' } },
+      { cookie: publicUser.cookie },
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const { url } = uploadResponseSchema.parse(res.json());
+    expect(url).toMatch(/^\/uploads\/attachment\/[\w-]{22}\.pdf$/);
+    expect(s3.objects.get(url.replace(/^\/uploads\//, '/rally/'))?.headers['cache-control']).toBe('private, max-age=3600');
+    expect((await publicApp.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+    const served = await publicApp.app.inject({ method: 'GET', url, headers: { cookie: publicUser.cookie } });
+    expect([served.statusCode, served.headers['cache-control']]).toEqual([200, 'private, max-age=3600']);
+    expect(served.rawPayload.equals(pdf)).toBe(true);
   });
 });

@@ -17,7 +17,8 @@ export interface S3Settings {
 /**
  * An S3-compatible bucket. Objects are sent with their length from the file on disk (no buffering)
  * and stored with their Content-Type and a year-long immutable Cache-Control, so that a CDN in
- * front of the bucket serves them as Rally would.
+ * front of the bucket serves them as Rally would; a private one (an attachment, which Rally reads
+ * from the bucket and serves itself to who may see it) with `private`, so that no shared cache keeps it.
  */
 export class S3Storage implements Storage {
   readonly kind = 's3';
@@ -34,7 +35,7 @@ export class S3Storage implements Storage {
     });
   }
 
-  async put(key: string, file: { path: string; size: number; contentType: string; download?: boolean }): Promise<void> {
+  async put(key: string, file: { path: string; size: number; contentType: string; download?: boolean; private?: boolean }): Promise<void> {
     await this.client.send(
       new PutObjectCommand({
         Bucket: this.settings.bucket,
@@ -42,7 +43,7 @@ export class S3Storage implements Storage {
         Body: fs.createReadStream(file.path),
         ContentLength: file.size,
         ContentType: file.contentType,
-        CacheControl: 'public, max-age=31536000, immutable',
+        CacheControl: file.private ? 'private, max-age=3600' : 'public, max-age=31536000, immutable',
         ...(file.download ? { ContentDisposition: 'attachment' } : {}),
       }),
     );

@@ -9,22 +9,24 @@ export interface StoredObject {
 
 /**
  * Where uploaded files live (local.ts, s3.ts; chosen by the config in index.ts). Keys are made by
- * the server (`<kind>/<id>.<ext>`), never taken from a request unchecked. Objects are immutable:
- * a new image is a new key.
+ * the server (`<kind>/<random name>.<ext>`, uploads/keys.ts), never taken from a request unchecked.
+ * Objects are immutable: a new image is a new key.
  */
 export interface Storage {
   readonly kind: 'local' | 's3';
   /**
    * Store the file at `path` (already on local disk, `size` bytes) under `key`; streamed, never read
    * whole. `download`: a file a browser must save rather than show (served with
-   * `Content-Disposition: attachment`, also by a bucket that serves it itself).
+   * `Content-Disposition: attachment`, also by a bucket that serves it itself). `private`: a file
+   * only some may see (an attachment: Rally serves it after checking who asks; a bucket keeps it
+   * out of shared caches).
    */
-  put(key: string, file: { path: string; size: number; contentType: string; download?: boolean }): Promise<void>;
+  put(key: string, file: { path: string; size: number; contentType: string; download?: boolean; private?: boolean }): Promise<void>;
   /** The object, or null when there is none. */
   get(key: string): Promise<StoredObject | null>;
   /** Remove the object; nothing when there is none. */
   delete(key: string): Promise<void>;
-  /** The URL the web client loads it from. */
+  /** The URL the web client loads a public upload from (a private one is always Rally's own `/uploads/<key>`). */
   url(key: string): string;
   /** When the app closes: connections dropped; a temporary directory removed. */
   close(): Promise<void>;
