@@ -57,6 +57,7 @@ import { presenceRoutes } from './modules/presence/routes';
 import { scheduledMessageRoutes } from './modules/scheduled-messages/routes';
 import { startScheduler, type Scheduler } from './modules/scheduled-messages/scheduler';
 import { profileRoutes } from './modules/profiles/routes';
+import { ProfileUpdates } from './modules/profiles/updates';
 import { createMailer, type Mailer } from './modules/mail/mailer';
 import { devMailRoutes } from './modules/mail/dev-routes';
 import { connectionRoutes } from './modules/connections/routes';
@@ -72,6 +73,8 @@ declare module 'fastify' {
     storage: Storage;
     /** Outgoing mail (modules/mail): SMTP when SMTP_URL is set, otherwise the database outbox. */
     mailer: Mailer;
+    /** USER_PROFILE_UPDATED of each user, coalesced (modules/profiles/updates.ts). */
+    profileUpdates: ProfileUpdates;
     gateway: Gateway;
     /** The WebSocket endpoints of the HTTP server by path (http/upgrades.ts). */
     upgrades: UpgradeRoutes;
@@ -117,6 +120,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   app.decorate('storage', createStorage(config, uploadContentType));
   app.decorate('secret', resolveSecret(config));
   app.decorate('mailer', createMailer(config, database.db, app.log));
+  app.decorate('profileUpdates', new ProfileUpdates({ db: database.db, bus, log: app.log }, config.PROFILE_COALESCE_MS));
   app.decorateRequest('userId', null);
   app.decorateRequest('user', null);
   app.decorateRequest('sessionToken', null);
@@ -193,6 +197,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   app.addHook('preClose', async () => {
     await app.sessionSweep.stop();
     await app.scheduler.stop();
+    await app.profileUpdates.drain();
     await gateway.shutdown();
   });
   app.addHook('onClose', async () => {

@@ -174,6 +174,12 @@ const settingsSchema = z.object({
   /** PRESENCE_UPDATE frames of one user within this many ms make one write and at most one event. */
   GATEWAY_PRESENCE_COALESCE_MS: z.coerce.number().int().min(0).default(500),
   /**
+   * After a user's profile change (username, custom status, activity, avatar, banner) is told to
+   * their circle, the ones they make within this many ms are told together, once, when it ends
+   * (modules/profiles/updates.ts); 0 tells each change at once.
+   */
+  PROFILE_COALESCE_MS: z.coerce.number().int().min(0).default(500),
+  /**
    * With Redis: a server process that has not renewed its presence registration for this long is
    * taken for stopped, and its users' sessions are taken off them (offline unless connected
    * elsewhere). Longer than a client's reconnect delay (10 s), so that a restart does not flicker.

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import { Coalescer } from '../lib/coalescer';
 import { publishEvent } from '../lib/events';
 import { presenceCircleOf, setOffline, usersShownPresent } from '../modules/presence/repository';
 import { updatePresence } from '../modules/users/repository';
-import { PresenceCoalescer, type PresenceValue } from './presence';
+import type { PresenceValue } from './presence';
 import type { PresenceChange, PresenceRegistry } from './presence-registry';
 
 /** What the tracker needs of the gateway of this process. */
@@ -19,14 +20,17 @@ const RESET_PAGE = 1000;
 
 /**
  * Presence over all of a user's sessions on all processes (docs/gateway-protocol.md, "Presence"):
- * changes of this process's sessions are coalesced per user and reported to the registry, which
+ * changes of this process's sessions are coalesced per user (trailing: the first one of a burst — a
+ * socket opening or closing, a PRESENCE_UPDATE frame — schedules a flush after coalesceMs, which
+ * hands the user's sessions of this process to the registry at once; hundreds of frames cost at
+ * most one registry update, one write and one event per window) and reported to the registry, which
  * says when the shown presence changed; the change is written to users.presence (what member
  * lists, message authors and READY read) and published as PRESENCE_UPDATE to the user's circle:
  * the members of their teams, their accepted friends and themselves. Beats keep this process
  * registered and take stopped processes' sessions off their users.
  */
 export class PresenceTracker {
-  private readonly coalescer: PresenceCoalescer;
+  private readonly coalescer: Coalescer<null>;
   private timer: NodeJS.Timeout | null = null;
   private beating: Promise<void> | null = null;
 
@@ -36,7 +40,7 @@ export class PresenceTracker {
     private readonly local: LocalSessions,
     private readonly options: { coalesceMs: number; beatMs: number },
   ) {
-    this.coalescer = new PresenceCoalescer((userId) => this.flush(userId), options.coalesceMs);
+    this.coalescer = new Coalescer((userId) => this.flush(userId), { delayMs: options.coalesceMs, leading: false, merge: () => null });
   }
 
   /**
@@ -64,7 +68,7 @@ export class PresenceTracker {
 
   /** Something about the user's sessions on this process changed (opened, closed, reported idle or active). */
   changed(userId: string): void {
-    this.coalescer.changed(userId);
+    void this.coalescer.changed(userId, null);
   }
 
   /**

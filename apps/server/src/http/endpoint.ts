@@ -152,7 +152,7 @@ export function addEndpoint<
     if (userRate && request.userId) await countAttempt(app.rateLimiter, userRateKey(userRate.name, request.userId), userRate);
   };
   const { permission } = endpoint;
-  const checked = permission && !('none' in permission) ? { permission, input: permissionInput(endpoint as Endpoint, permission) } : null;
+  const checked = permission && !('none' in permission) ? { permission, input: permissionInput(endpoint, permission) } : null;
   const checkPermission = async (request: FastifyRequest): Promise<void> => {
     if (!checked) return;
     // Declared on signed-in endpoints only (defineEndpoint refuses a team or channel permission on a public one).
@@ -179,10 +179,7 @@ export function addEndpoint<
     const result = await handler(context);
     return reply.status(endpoint.status).send(result);
   };
-  const preValidation = [
-    checkPermission,
-    ...(bodySchemaFor ? [async (request: FastifyRequest) => void parse(bodySchemaFor(request), request.body)] : []),
-  ];
+  const preValidation = [checkPermission, ...(bodySchemaFor ? [async (request: FastifyRequest) => void parse(bodySchemaFor(request), request.body)] : [])];
   for (const url of endpoint.paths) {
     app.route({
       method: endpoint.method,

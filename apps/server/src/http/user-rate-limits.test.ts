@@ -94,7 +94,8 @@ describe('per-user limits of the calls that fan out to others', () => {
 
   it('message edits: 429 past RATE_LIMITS.messageChange', async () => {
     const { id } = await insertMessage(ctx.db, { id: newId(), channelId: team.generalId, authorId: member.id, content: 'mine' });
-    const edit = (i: number) => call(ctx.app, 'PATCH', `/api/v1/channels/${team.generalId}/messages/${id}`, { cookie: member.cookie, body: { content: `edit ${i}` } });
+    const edit = (i: number) =>
+      call(ctx.app, 'PATCH', `/api/v1/channels/${team.generalId}/messages/${id}`, { cookie: member.cookie, body: { content: `edit ${i}` } });
     const statuses = await flood(allowed('messageChange') + 1, edit);
     expect(statuses).toEqual([...Array<number>(allowed('messageChange')).fill(200), 429]);
   });

@@ -41,6 +41,8 @@ export async function createTestApp(overrides: Partial<ConfigInput> = {}, option
     GATEWAY_PRESENCE_ON_CONNECT: 'false',
     // The scheduler is tested on its own (modules/scheduled-messages): elsewhere its polls would join the statements that tests count.
     SCHEDULER_INTERVAL_MS: '3600000',
+    // Coalescing profile changes is tested on its own (modules/profiles/fan-out.test.ts): elsewhere each change is told at once.
+    PROFILE_COALESCE_MS: '0',
     ...overrides,
   });
   const bus = options.bus?.();

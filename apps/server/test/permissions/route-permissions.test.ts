@@ -115,8 +115,13 @@ function spoiled(endpoint: Endpoint, valid: RouteInput): RouteInput | null {
   const query = Object.fromEntries((keysOf(endpoint.query) ?? []).map((name) => [name, BAD_PARAM]));
   const bodyKeys = keysOf(endpoint.body);
   const given = (valid.body ?? {}) as Record<string, unknown>;
-  const body = !endpoint.body ? undefined : bodyKeys ? Object.fromEntries(bodyKeys.map((name) => [name, kept('body', name) ? given[name] : BAD_VALUE])) : BAD_VALUE;
-  const spoilable = spoilt('params', keysOf(endpoint.params)).length + Object.keys(query).length + (bodyKeys ? spoilt('body', bodyKeys).length : endpoint.body ? 1 : 0);
+  const body = !endpoint.body
+    ? undefined
+    : bodyKeys
+      ? Object.fromEntries(bodyKeys.map((name) => [name, kept('body', name) ? given[name] : BAD_VALUE]))
+      : BAD_VALUE;
+  const spoilable =
+    spoilt('params', keysOf(endpoint.params)).length + Object.keys(query).length + (bodyKeys ? spoilt('body', bodyKeys).length : endpoint.body ? 1 : 0);
   return spoilable ? { params, query, body } : null;
 }
 

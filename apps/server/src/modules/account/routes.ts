@@ -35,7 +35,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
 
   addEndpoint(app, changeUsernameEndpoint, async ({ deps, userId, body }) => ({
     success: true as const,
-    username: await changeUsername(deps, userId, body.username),
+    username: await changeUsername({ ...deps, profileUpdates: app.profileUpdates }, userId, body.username),
   }));
 
   addEndpoint(app, changeSlugEndpoint, async ({ deps, user, body }) => ({ success: true as const, slug: await changeSlug(account(deps), user, body) }));

@@ -2,12 +2,11 @@ import type { StepUp } from '@rally/shared/api/auth';
 import { emailVerificationRequired } from '../../env';
 import { uniqueViolation } from '../../lib/db-errors';
 import { badRequest, conflict, tooManyRequests } from '../../lib/errors';
-import type { ServiceDeps } from '../../lib/service-deps';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { setPasswordHash } from '../auth/password-reset-repository';
 import { hashToken } from '../auth/session-repository';
 import { emailChangedMail } from '../mail/templates';
-import { publishProfileUpdate } from '../profiles/service';
+import { publishProfileUpdate, type ProfileDeps } from '../profiles/service';
 import { findUserByEmail, type SignedInUser } from '../users/repository';
 import { requireSecondFactor } from '../auth/step-up';
 import type { AccountDeps } from './deps';
@@ -49,7 +48,7 @@ export async function confirmIdentity(deps: AccountDeps, user: SignedInUser, pas
  * POST /api/v1/me/profile/username (000 §5; the schema trimmed and checked it). An unchanged name
  * writes nothing; a change goes to the user's circle as USER_PROFILE_UPDATED {username}.
  */
-export async function changeUsername(deps: ServiceDeps, userId: string, username: string): Promise<string> {
+export async function changeUsername(deps: ProfileDeps, userId: string, username: string): Promise<string> {
   if (await updateUsername(deps.db, userId, username)) await publishProfileUpdate(deps, { userId, username });
   return username;
 }

@@ -4,7 +4,7 @@ import { notFound } from '../../lib/errors';
 import { assertUploadUrl } from '../uploads/keys';
 import { removeUploads, replaceHeldImage, type StorageDeps } from '../uploads/records';
 import { replaceProfileImage, type ProfileImageField } from './repository';
-import { publishProfileUpdate } from './service';
+import { publishProfileUpdate, type ProfileDeps } from './service';
 
 /** The upload kind each profile image takes (POST /api/v1/upload `type`). */
 const IMAGE_KINDS: Record<ProfileImageField, UploadKind> = { profilePicture: 'userAvatar', banner: 'userBanner' };
@@ -19,7 +19,7 @@ const IMAGE_KINDS: Record<ProfileImageField, UploadKind> = { profilePicture: 'us
  * changed, the circle gets USER_PROFILE_UPDATED and the replaced image's file is removed.
  */
 export async function setProfileImage(
-  deps: StorageDeps & { config: Config },
+  deps: StorageDeps & Pick<ProfileDeps, 'profileUpdates'> & { config: Config },
   userId: string,
   field: ProfileImageField,
   requestField: string,

@@ -5,14 +5,18 @@ import type { DispatchData } from '@rally/shared/gateway/protocol';
 import { isSnowflake } from '@rally/shared/ids';
 import { LIMITS } from '@rally/shared/limits';
 import { badRequest, notFound } from '../../lib/errors';
-import { publishEvent } from '../../lib/events';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { readAll } from '../../db/read-all';
-import { presenceCircleOf } from '../presence/repository';
 import { canonicalStandardEmoji } from '../reactions/standard-emoji';
 import { toPublicUser, updateActivity, updateStatus } from '../users/repository';
 import { toActivity, toUserStatus } from '../users/status';
 import { findProfile, findSharedMembership, findWearableEmoji, type ProfileRow } from './repository';
+import type { ProfileUpdates } from './updates';
+
+/** What a service that changes what a user's circle sees of them needs: the app's ProfileUpdates (updates.ts). */
+export interface ProfileDeps extends ServiceDeps {
+  profileUpdates: ProfileUpdates;
+}
 
 function relationshipOf(row: ProfileRow, viewerId: string): Relationship {
   if (row.id === viewerId) return 'self';
@@ -48,13 +52,13 @@ export async function getProfile(deps: ServiceDeps, viewerId: string, userId: st
   };
 }
 
-/** Tell the user's circle (their teams, their friends and themselves) that their username, status, activity, avatar or banner changed. */
-export async function publishProfileUpdate(deps: ServiceDeps, change: DispatchData<'USER_PROFILE_UPDATED'>): Promise<void> {
-  const circle = await presenceCircleOf(deps.db, change.userId);
-  await publishEvent(deps, {
-    audience: { kind: 'circle', teamIds: circle.teamIds, userIds: [change.userId, ...circle.friendIds] },
-    event: { type: 'USER_PROFILE_UPDATED', data: change },
-  });
+/**
+ * Tell the user's circle (their teams, their friends and themselves) that their username, status,
+ * activity, avatar or banner changed: at once, or together with the changes that follow within the
+ * coalescing window (updates.ts).
+ */
+export function publishProfileUpdate(deps: Pick<ProfileDeps, 'profileUpdates'>, change: DispatchData<'USER_PROFILE_UPDATED'>): Promise<void> {
+  return deps.profileUpdates.changed(change);
 }
 
 /**
@@ -76,9 +80,10 @@ async function resolveStatusEmoji(deps: ServiceDeps, userId: string, raw: string
 
 /**
  * Set the caller's custom status (001 §7 Status): text and emoji, not both empty (400 status_empty).
- * Unchanged: nothing is written or published; otherwise the circle gets USER_PROFILE_UPDATED.
+ * Unchanged: nothing is written or published; otherwise the circle gets USER_PROFILE_UPDATED
+ * (coalesced with the changes that follow it, updates.ts).
  */
-export async function setStatus(deps: ServiceDeps, userId: string, body: SetStatusRequest): Promise<UserStatus> {
+export async function setStatus(deps: ProfileDeps, userId: string, body: SetStatusRequest): Promise<UserStatus> {
   const content = body.content || null;
   const rawEmoji = body.emojiId || null;
   if (content === null && rawEmoji === null) throw badRequest('status_empty');
@@ -89,7 +94,7 @@ export async function setStatus(deps: ServiceDeps, userId: string, body: SetStat
 }
 
 /** Clear the caller's custom status; the circle hears of it when there was one. */
-export async function clearStatus(deps: ServiceDeps, userId: string): Promise<void> {
+export async function clearStatus(deps: ProfileDeps, userId: string): Promise<void> {
   if (await updateStatus(deps.db, userId, null, null)) await publishProfileUpdate(deps, { userId, status: null });
 }
 
@@ -98,7 +103,7 @@ export async function clearStatus(deps: ServiceDeps, userId: string): Promise<vo
  * is now unless given, and not later than LIMITS.activity.startSkewMs from now (400
  * activity_start_invalid). The circle gets USER_PROFILE_UPDATED.
  */
-export async function setActivity(deps: ServiceDeps, userId: string, body: SetActivityRequest, now = Date.now()): Promise<Activity> {
+export async function setActivity(deps: ProfileDeps, userId: string, body: SetActivityRequest, now = Date.now()): Promise<Activity> {
   const startedAt = body.startedAt ?? now;
   if (startedAt > now + LIMITS.activity.startSkewMs) throw badRequest('activity_start_invalid', { startedAt: 'activity_start_invalid' });
   const activity: Activity = {
@@ -114,6 +119,6 @@ export async function setActivity(deps: ServiceDeps, userId: string, body: SetAc
 }
 
 /** Clear the caller's game activity; the circle hears of it when there was one. */
-export async function clearActivity(deps: ServiceDeps, userId: string): Promise<void> {
+export async function clearActivity(deps: ProfileDeps, userId: string): Promise<void> {
   if (await updateActivity(deps.db, userId, null)) await publishProfileUpdate(deps, { userId, activity: null });
 }
