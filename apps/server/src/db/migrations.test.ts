@@ -213,3 +213,69 @@ describe('migration 0010: the left sidebar on for the accounts there are', () =>
     }
   });
 });
+
+describe('migration 0013: uploads', () => {
+  it('carries attachment uploads over with their holders, records the images in use, and gives attachments Rally URLs', { timeout: 120_000 }, async () => {
+    const db = await openScratch();
+    try {
+      await db.migrate(migrationsUpTo('0012_channel_voice_region'));
+      const att = (id: number, url = `/uploads/attachment/${id}.pdf`) =>
+        JSON.stringify({ id: String(id), url, name: 'f.pdf', fileSizeBytes: 1, type: 'file', contentType: 'application/pdf', width: null, height: null });
+      // Ada and Bob show the same avatar (Bob set Ada's URL, as he could); Bob's banner has an
+      // S3_PUBLIC_URL address; Cy's avatar is of the right form but no snowflake. Attachment 900 is
+      // in a live message, 901 in a deleted one, 902 in a scheduled one, 903 is unsent, 904 was sent
+      // with a message that is gone, 905 has a public bucket URL.
+      await db.exec(`
+        INSERT INTO users (id, username, slug, email, password_hash, settings, profile_picture, banner) VALUES
+          (1, 'ada', 'ada', 'ada@example.com', 'x', '{}', '/uploads/userAvatar/700.png', NULL),
+          (2, 'bob', 'bob', 'bob@example.com', 'x', '{}', '/uploads/userAvatar/700.png', 'https://cdn.example.com/rally/userBanner/701.jpg'),
+          (3, 'cy', 'cy', 'cy@example.com', 'x', '{}', '/uploads/userAvatar/99999999999999999999.png', 'https://elsewhere.example/me.png');
+        INSERT INTO teams (id, name, owner_id, profile_picture) VALUES (10, 'Ten', 1, '/uploads/teamIcon/702.png');
+        INSERT INTO channels (id, team_id, type, name) VALUES (100, 10, 'text', 'general');
+        INSERT INTO emojis (id, team_id, name, url, created_by) VALUES (800, 10, 'wave', '/uploads/emojis/800.webp', 2);
+        INSERT INTO messages (id, channel_id, author_id, content, attachments, deleted_at) VALUES
+          (500, 100, 1, 'live', '[${att(900)}]', NULL),
+          (501, 100, 1, 'deleted', '[${att(901)}]', now()),
+          (502, 100, 1, 'bucket', '[${att(906)}, ${att(905, 'https://cdn.example.com/rally/attachment/905.pdf')}]', NULL);
+        INSERT INTO scheduled_messages (id, channel_id, author_id, content, attachments, send_at) VALUES (600, 100, 1, 'later', '[${att(902)}]', now() + interval '1 day');
+        INSERT INTO attachment_uploads (id, uploader_id, key, attachment, used_at, created_at) VALUES
+          (900, 1, 'attachment/900.pdf', '${att(900)}', now(), now()),
+          (901, 1, 'attachment/901.pdf', '${att(901)}', now(), now()),
+          (902, 1, 'attachment/902.pdf', '${att(902)}', now(), now()),
+          (903, 2, 'attachment/903.pdf', '${att(903)}', NULL, '2030-01-01T00:00:00Z'),
+          (904, 2, 'attachment/904.pdf', '${att(904)}', now(), now()),
+          (905, 1, 'attachment/905.pdf', '${att(905, 'https://cdn.example.com/rally/attachment/905.pdf')}', now(), now()),
+          (906, 1, 'attachment/906.pdf', '${att(906)}', now(), now());
+      `);
+      await db.migrate(MIGRATIONS_DIR);
+
+      const rows = await db.rows(`
+        SELECT id::text, key, kind, uploader_id::text AS uploader, holder_id::text AS holder,
+          CASE WHEN remove_at IS NULL THEN 'held' WHEN remove_at <= now() THEN 'due' ELSE to_char(remove_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI') END AS removal
+        FROM uploads ORDER BY id`);
+      expect(rows).toEqual([
+        { id: '700', key: 'userAvatar/700.png', kind: 'userAvatar', uploader: '1', holder: '1', removal: 'held' },
+        { id: '701', key: 'userBanner/701.jpg', kind: 'userBanner', uploader: '2', holder: '2', removal: 'held' },
+        { id: '702', key: 'teamIcon/702.png', kind: 'teamIcon', uploader: null, holder: '10', removal: 'held' },
+        { id: '800', key: 'emojis/800.webp', kind: 'emoji', uploader: '2', holder: '10', removal: 'held' },
+        { id: '900', key: 'attachment/900.pdf', kind: 'attachment', uploader: '1', holder: '500', removal: 'held' },
+        { id: '901', key: 'attachment/901.pdf', kind: 'attachment', uploader: '1', holder: null, removal: 'due' },
+        { id: '902', key: 'attachment/902.pdf', kind: 'attachment', uploader: '1', holder: '600', removal: 'held' },
+        { id: '903', key: 'attachment/903.pdf', kind: 'attachment', uploader: '2', holder: null, removal: '2030-01-02 00:00' },
+        { id: '904', key: 'attachment/904.pdf', kind: 'attachment', uploader: '2', holder: null, removal: 'due' },
+        { id: '905', key: 'attachment/905.pdf', kind: 'attachment', uploader: '1', holder: '502', removal: 'held' },
+        { id: '906', key: 'attachment/906.pdf', kind: 'attachment', uploader: '1', holder: '502', removal: 'held' },
+      ]);
+      // Attachments are Rally's to serve: the bucket address became Rally's, in the message (order kept) and the upload.
+      const [bucket] = await db.rows<{ attachments: { id: string; url: string }[] }>('SELECT attachments FROM messages WHERE id = 502');
+      expect(bucket?.attachments.map((a) => [a.id, a.url])).toEqual([
+        ['906', '/uploads/attachment/906.pdf'],
+        ['905', '/uploads/attachment/905.pdf'],
+      ]);
+      expect(await db.rows("SELECT attachment ->> 'url' AS url FROM uploads WHERE id = 905")).toEqual([{ url: '/uploads/attachment/905.pdf' }]);
+      expect(await db.rows("SELECT table_name FROM information_schema.tables WHERE table_name = 'attachment_uploads'")).toEqual([]);
+    } finally {
+      await db.close();
+    }
+  });
+});

@@ -332,7 +332,7 @@ export const messages = pgTable(
     type: text('type').notNull().default('text'),
     replyTo: snowflake('reply_to'),
     nonce: text('nonce'),
-    /** Files sent with the message (spec 001 §3 Attachment), at most LIMITS.attachments.max: copies of their attachment_uploads rows. */
+    /** Files sent with the message (spec 001 §3 Attachment), at most LIMITS.attachments.max: copies of their rows in uploads. */
     attachments: jsonb('attachments').$type<Attachment[]>().notNull().default([]),
     /** Rich embeds (spec 001 §3 Embed), as webhooks and bots send them. */
     embeds: jsonb('embeds').$type<unknown[]>().notNull().default([]),
