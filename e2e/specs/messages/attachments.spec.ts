@@ -129,7 +129,7 @@ test('a teammate sees an image and a file sent with a message, live, the image i
     const card = message.getByRole('listitem').filter({ hasText: 'notes.txt' });
     await expect(card).toContainText('20 byte');
     const href = await message.getByRole('link', { name: 'Download notes.txt' }).getAttribute('href');
-    expect(href).toMatch(/^\/uploads\/attachment\/\d+\.txt$/);
+    expect(href).toMatch(/^\/uploads\/attachment\/[\w-]{22}\.txt$/);
     const served = await bob.request.get(href!);
     expect(served.status()).toBe(200);
     expect(await served.text()).toBe('notes for notes.txt\n');
@@ -287,7 +287,7 @@ test('in a direct chat, a friend hears the voice note sent to them', async ({ si
   const message = messageIn(bob, 'Listen to this');
   await expect(message).toBeVisible();
   const card = message.getByRole('listitem').filter({ hasText: 'battle-cry.wav' });
-  await expect(card.locator('audio[controls]')).toHaveAttribute('src', /^\/uploads\/attachment\/\d+\.wav$/);
+  await expect(card.locator('audio[controls]')).toHaveAttribute('src', /^\/uploads\/attachment\/[\w-]{22}\.wav$/);
   await expect(card.getByRole('link', { name: 'Download battle-cry.wav' })).toHaveAttribute('download', 'battle-cry.wav');
   await expect(card).toContainText('kB');
   await snap(bob, testInfo, 'attachments-8-dm-audio');

@@ -59,7 +59,7 @@ test('changes the avatar and the banner with the cropper, then removes the banne
 
   await test.step('the account card and the sidebar show the uploaded avatar, a 512×512 PNG', async () => {
     const { profilePicture } = await me();
-    expect(profilePicture).toMatch(/^\/uploads\/userAvatar\/\d+\.png$/);
+    expect(profilePicture).toMatch(/^\/uploads\/userAvatar\/[\w-]{22}\.png$/);
     await expect(avatarGroup.locator('img')).toHaveAttribute('src', profilePicture ?? '');
     await expect(page.getByRole('button', { name: /^Set status/ }).locator('img')).toHaveAttribute('src', profilePicture ?? '');
     const file = await (await user.api.get(profilePicture ?? '')).body();
@@ -73,7 +73,7 @@ test('changes the avatar and the banner with the cropper, then removes the banne
     await crop.getByRole('button', { name: 'Apply' }).click();
     await expect(crop).toBeHidden();
     const { banner } = await me();
-    expect(banner).toMatch(/^\/uploads\/userBanner\/\d+\.png$/);
+    expect(banner).toMatch(/^\/uploads\/userBanner\/[\w-]{22}\.png$/);
     await expect(dialog.getByRole('img', { name: 'Your profile banner' })).toHaveAttribute('src', banner ?? '');
     const file = await (await user.api.get(banner ?? '')).body();
     expect([file.readUInt32BE(16), file.readUInt32BE(20)]).toEqual([1280, 720]);
@@ -102,7 +102,7 @@ test('changes the avatar and the banner with the cropper, then removes the banne
     expect((await saved).status()).toBe(200);
     await expect(page.getByRole('dialog', { name: 'Crop your avatar' })).toHaveCount(0);
     await expect(dialog.getByRole('status').filter({ hasText: 'GIF cropping unsupported' })).toBeVisible();
-    await expect.poll(async () => (await me()).profilePicture).toMatch(/^\/uploads\/userAvatar\/\d+\.gif$/);
+    await expect.poll(async () => (await me()).profilePicture).toMatch(/^\/uploads\/userAvatar\/[\w-]{22}\.gif$/);
   });
 });
 
