@@ -5,9 +5,10 @@
  * (sockets accepted or closed and with which close codes, frames sent, HTTP statuses). See
  * docs/performance.md, "Hostile load". Knobs (environment):
  *   BENCH_HOSTILE_SECONDS=10 (each phase)  BENCH_FLOOD_SOCKETS=300  BENCH_FLOOD_FRAMES=110 (per socket
- *   per 60 s)  BENCH_BODY_CONNECTIONS=4
+ *   per 60 s)  BENCH_BODY_CONNECTIONS=4  BENCH_GUESS_CONNECTIONS=4
  *
- * Phases, each BENCH_HOSTILE_SECONDS long: baseline (no attack), presence flood, pathological bodies.
+ * Phases, each BENCH_HOSTILE_SECONDS long: baseline (no attack), presence flood, pathological bodies,
+ * file guessing (file-guessing.ts: private attachments asked for by who may not see them, keys guessed).
  * Throughout, a measuring client in this process sends GET /api/v1/health one after another (25 ms
  * pause after each answer) and a second user's messages (one at a time, at most one per 600 ms, under
  * the per-user send limit), timed from the POST until a third member's gateway socket (held here)
@@ -17,6 +18,7 @@ import WebSocket from 'ws';
 import { messageText } from '../../apps/server/src/gateway/message-text';
 import { CloseCode } from '@rally/shared/gateway/protocol';
 import { BenchChild } from './client-process';
+import { guessFiles, type GuessReport } from './file-guessing';
 import type { BodyReport, FloodReport } from './hostile-clients';
 import { Api, networkErrorName } from './http';
 import { cpuSeconds, rssBytes } from './proc-stats';
@@ -30,6 +32,7 @@ export const HOSTILE_SECONDS = num('BENCH_HOSTILE_SECONDS', 10);
 export const FLOOD_SOCKETS = num('BENCH_FLOOD_SOCKETS', 300);
 export const FLOOD_FRAMES = num('BENCH_FLOOD_FRAMES', 110);
 export const BODY_CONNECTIONS = num('BENCH_BODY_CONNECTIONS', 4);
+export const GUESS_CONNECTIONS = num('BENCH_GUESS_CONNECTIONS', 4);
 
 const HEALTH_PAUSE_MS = 25;
 const MESSAGE_SPACING_MS = 600;
@@ -68,6 +71,7 @@ export interface HostileFigures {
   phases: PhaseFigures[];
   flood: FloodReport | null;
   bodies: BodyReport | null;
+  guesses: GuessReport | null;
   /** Close codes of the measuring socket (reconnected after each). */
   measuringSocketCloses: Record<string, number>;
 }
@@ -330,6 +334,7 @@ export async function runHostile(backend: HostileBackend, cookieSecret: string, 
     const phases: PhaseFigures[] = [];
     let flood: FloodReport | null = null;
     let bodies: BodyReport | null = null;
+    let guesses: GuessReport | null = null;
     const hostile = attackers;
     const runPhase = async (name: string, attack: () => Promise<void>) => {
       log(`  phase: ${name}`);
@@ -372,9 +377,27 @@ export async function runHostile(backend: HostileBackend, cookieSecret: string, 
       bodies = await hostile.bodies(server.url, attacker.cookie, channel.id, BODY_CONNECTIONS, HOSTILE_SECONDS);
     });
 
+    // A file in a direct chat of the owner and the sender (the attacker is not in it), and the
+    // attacker's own file of a message they deleted; then a message of the team to walk back from.
+    const pdf = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(256, 0x20)]);
+    const dm = await api.call<{ dm: { id: string } }>('POST', '/api/v1/me/chats', owner.cookie, { users: [{ id: sender.id }] });
+    const secret = await api.attach(owner.cookie, pdf, 'secret.pdf', 'application/pdf');
+    await api.call('POST', `/api/v1/channels/${dm.dm.id}/messages`, owner.cookie, { content: 'private', attachments: [{ id: secret.id }] });
+    const gone = await api.attach(attacker.cookie, pdf, 'gone.pdf', 'application/pdf');
+    const sent = await api.call<{ message: { id: string } }>('POST', `/api/v1/channels/${channel.id}/messages`, attacker.cookie, {
+      content: 'soon deleted',
+      attachments: [{ id: gone.id }],
+    });
+    await api.call('DELETE', `/api/v1/channels/${channel.id}/messages/${sent.message.id}`, attacker.cookie);
+    const publicMessageId = await api.send(owner.cookie, channel.id, 'after the files', 'guess:walk');
+    await runPhase('file guessing', async () => {
+      const targets = { privateUrl: secret.url, outsiderCookie: attacker.cookie, deletedUrl: gone.url, publicMessageId };
+      guesses = await guessFiles(server.url, targets, GUESS_CONNECTIONS, HOSTILE_SECONDS);
+    });
+
     stopped = true;
     await Promise.all(loops);
-    return { backend: backend.name, phases, flood, bodies, measuringSocketCloses: { ...socket.closes } };
+    return { backend: backend.name, phases, flood, bodies, guesses, measuringSocketCloses: { ...socket.closes } };
   } finally {
     stopped = true;
     socket?.close();
@@ -460,6 +483,15 @@ export function hostileReport(f: HostileFigures): string {
       markdownTable(
         [`pathological bodies, ${BODY_CONNECTIONS} connections`, 'body, bytes', 'sent', 'statuses', 'p50 ms', 'p99 ms', 'max ms'],
         f.bodies.kinds.map((k) => [k.kind, int(k.bytes), int(k.sent), counts(k.outcomes), f1(k.latency.p50), f1(k.latency.p99), f1(k.latency.max)]),
+      ),
+    );
+  }
+  if (f.guesses) {
+    out.push('');
+    out.push(
+      markdownTable(
+        [`file guessing, ${GUESS_CONNECTIONS} connections`, 'sent', 'statuses', 'files served (budget: 0)'],
+        f.guesses.kinds.map((k) => [k.kind, int(k.sent), counts(k.statuses), k.served === 0 ? '0' : `${int(k.served)} (over budget)`]),
       ),
     );
   }

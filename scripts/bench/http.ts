@@ -56,6 +56,17 @@ export class Api {
   async history(cookie: string, channelId: string, limit: number): Promise<{ messages: unknown[] }> {
     return this.call('GET', `/api/v1/channels/${channelId}/messages?limit=${limit}`, cookie);
   }
+
+  /** Upload a file as a message attachment (POST /api/v1/upload, multipart); its id and URL. */
+  async attach(cookie: string, bytes: Uint8Array, filename: string, contentType: string): Promise<{ id: string; url: string }> {
+    const form = new FormData();
+    form.append('type', 'attachment');
+    form.append('image', new Blob([bytes], { type: contentType }), filename);
+    const response = await fetch(`${this.baseUrl}/api/v1/upload`, { method: 'POST', headers: { 'x-rally-request': '1', cookie }, body: form });
+    const text = await response.text();
+    if (response.status !== 201) throw new Error(`POST /api/v1/upload: HTTP ${response.status} ${text.slice(0, 300)}`);
+    return JSON.parse(text) as { id: string; url: string };
+  }
 }
 
 /** A short name for a failed fetch: "timeout", or the network error's code ("ECONNRESET", …). */
