@@ -102,6 +102,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
     trustProxy: false,
     bodyLimit: BODY_LIMIT.DEFAULT,
+    ...connectionTimeouts(config),
     forceCloseConnections: true,
     frameworkErrors: frameworkErrorHandler(config),
     clientErrorHandler: clientErrorHandler(config),
@@ -210,6 +211,31 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     if (!deps.database) await database.close();
   });
   return app;
+}
+
+/** How long a request's headers may take to arrive (at most the whole request's time). */
+const HEADERS_TIMEOUT_MS = 30_000;
+/** How long an idle keep-alive connection stays open between requests (Fastify's default; longer than the 60 s of common proxies). */
+const KEEP_ALIVE_TIMEOUT_MS = 72_000;
+/** A connection on which nothing moves either way for this long is closed (a client that neither sends nor reads). */
+const CONNECTION_IDLE_TIMEOUT_MS = 120_000;
+
+/**
+ * Fastify's and Node's connection timeouts (SECURITY.md, "Slow and broken requests"): the headers
+ * within HEADERS_TIMEOUT_MS, the whole request (headers and body) within HTTP_REQUEST_TIMEOUT_MS,
+ * else 408 and the connection closed (http/error-handler.ts answers it); idle keep-alive and idle
+ * connections closed. Node checks the first two every tenth of the shorter one. An upload's body is
+ * also stopped when it sends nothing for UPLOAD_IDLE_TIMEOUT_MS (modules/uploads/receive.ts).
+ */
+function connectionTimeouts(config: Config) {
+  const requestTimeout = config.HTTP_REQUEST_TIMEOUT_MS;
+  const headersTimeout = Math.min(HEADERS_TIMEOUT_MS, requestTimeout);
+  return {
+    requestTimeout,
+    keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
+    connectionTimeout: CONNECTION_IDLE_TIMEOUT_MS,
+    http: { requestTimeout, headersTimeout, keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS, connectionsCheckingInterval: Math.ceil(headersTimeout / 10) },
+  };
 }
 
 /**

@@ -36,6 +36,8 @@ const settingsSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   PUBLIC_URL: urlString(['http:', 'https:']).default('http://localhost:3000'),
+  /** A request's headers and body must all arrive within this many ms, or it is answered 408 and its connection closed (SECURITY.md). */
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(300_000),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: urlString(['postgres:', 'postgresql:']).optional(),
   REDIS_URL: urlString(['redis:', 'rediss:']).optional(),
@@ -139,6 +141,8 @@ const settingsSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   /** Public base URL of the bucket's objects (a CDN); unset: Rally serves them itself at /uploads/…. */
   S3_PUBLIC_URL: urlString(['http:', 'https:']).optional(),
+  /** An upload's body that sends nothing for this many ms is answered 408 and its connection closed (modules/uploads/receive.ts). */
+  UPLOAD_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Add the database and bus kinds and the socket count to /api/v1/health (for operators; off for the public). */
   HEALTH_DETAILS: bool.default(false),

@@ -28,8 +28,8 @@ const FASTIFY_ERRORS = new Map<string, Refusal>([
 const CLIENT_ERRORS = new Map<string, Refusal>([
   ['HPE_HEADER_OVERFLOW', { status: 431, code: 'headers_too_large' }],
   ['HPE_CHUNK_EXTENSIONS_OVERFLOW', { status: 413, code: 'payload_too_large' }],
-  // The catalogue has no timeout code; the status says it.
-  ['ERR_HTTP_REQUEST_TIMEOUT', { status: 408, code: 'invalid_request' }],
+  // Headers or body not received within the server's timeouts (app.ts connectionTimeouts).
+  ['ERR_HTTP_REQUEST_TIMEOUT', { status: 408, code: 'request_timeout' }],
 ]);
 
 /** One error shape for every failure: { success: false, message, code, errors? }. */

@@ -103,6 +103,13 @@ export const BAD_RAW_BODIES: { what: string; payload: string | Buffer; contentTy
   { what: 'text/plain', payload: 'hello', contentType: 'text/plain' },
   { what: 'a form', payload: 'email=a%40b.c&password=x', contentType: 'application/x-www-form-urlencoded' },
   { what: 'multipart', payload: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--\r\n', contentType: 'multipart/form-data; boundary=x' },
+  { what: 'multipart without a boundary', payload: '--x\r\n\r\n', contentType: 'multipart/form-data' },
+  { what: 'multipart with a 300-character boundary', payload: `--${'x'.repeat(300)}\r\n`, contentType: `multipart/form-data; boundary=${'x'.repeat(300)}` },
+  {
+    what: 'multipart cut off inside a file part',
+    payload: '--x\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG',
+    contentType: 'multipart/form-data; boundary=x',
+  },
   { what: 'JSON declared as UTF-16', payload: '{}', contentType: 'application/json; charset=utf-16' },
   { what: 'a bogus content type', payload: '{}', contentType: '%%%/???' },
   { what: 'JSON with a BOM', payload: '\uFEFF{}' },

@@ -1,6 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import {
@@ -13,7 +10,7 @@ import {
 import { LIMITS } from '@rally/shared/limits';
 import { addEndpoint } from '../../http/endpoint';
 import { AppError } from '../../lib/errors';
-import { receiveFiles } from '../uploads/receive';
+import { withReceivedFiles } from '../uploads/receive';
 import { deleteEmoji, listTeamEmojis, renameEmoji, uploadEmojis } from './service';
 
 /**
@@ -27,23 +24,22 @@ export async function emojiRoutes(app: FastifyInstance): Promise<void> {
 
   addEndpoint(app, listTeamEmojisEndpoint, async ({ deps, access }) => ({ success: true as const, reactions: await listTeamEmojis(deps.db, access) }));
 
-  addEndpoint(app, uploadTeamEmojisEndpoint, async ({ deps, access, request, user }) => {
-    const dir = await mkdtemp(path.join(os.tmpdir(), 'rally-emoji-'));
-    try {
-      const { files } = await receiveFiles(request, {
-        dir,
+  addEndpoint(app, uploadTeamEmojisEndpoint, async ({ deps, access, request, user }) =>
+    withReceivedFiles(
+      request,
+      {
         fileField: EMOJI_UPLOAD_FIELD,
         maxBytes: LIMITS.emoji.fileMaxBytes,
         maxFiles: LIMITS.emoji.perUpload,
         tooLarge: () => new AppError(413, 'emoji_file_too_large', { [EMOJI_UPLOAD_FIELD]: 'emoji_file_too_large' }),
         tooMany: () => new AppError(413, 'emoji_files_too_many', { [EMOJI_UPLOAD_FIELD]: 'emoji_files_too_many' }, { max: LIMITS.emoji.perUpload }),
-      });
-      const created = await uploadEmojis({ ...deps, storage: app.storage }, access, user, files, dir);
-      return { success: true as const, reactions: created, message: 'Emojis uploaded successfully' };
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
-  });
+      },
+      async ({ files }, dir) => {
+        const created = await uploadEmojis({ ...deps, storage: app.storage }, access, user, files, dir);
+        return { success: true as const, reactions: created, message: 'Emojis uploaded successfully' };
+      },
+    ),
+  );
 
   addEndpoint(app, renameTeamEmojiEndpoint, async ({ deps, access, params, body }) => ({
     success: true as const,

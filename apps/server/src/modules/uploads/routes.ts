@@ -1,6 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { ATTACHMENT_UPLOAD, uploadEndpoint, uploadFieldsSchema, uploadLimitBytes } from '@rally/shared/api/uploads';
@@ -11,7 +8,7 @@ import { notFound } from '../../lib/errors';
 import { parse } from '../../lib/validation';
 import { startSweep } from '../../lib/sweep';
 import { storeAttachment } from '../attachments/service';
-import { receiveUpload } from './receive';
+import { withReceivedUpload } from './receive';
 import { sweepUploads } from './records';
 import { mayFetchPrivateUpload, PRIVATE_UPLOAD_CACHE_CONTROL } from './serve';
 import { servedFormat, storeUpload, UPLOAD_FILE_FIELD } from './service';
@@ -46,10 +43,8 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
   await app.register(multipart);
 
   addEndpoint(app, uploadEndpoint, async ({ deps, request, user }) => {
-    const dir = await mkdtemp(path.join(os.tmpdir(), 'rally-upload-'));
-    try {
-      const maxBytes = uploadLimitBytes(hasBit(user.flags, UserFlags.PREMIUM));
-      const received = await receiveUpload(request, { dir, fileField: UPLOAD_FILE_FIELD, maxBytes });
+    const maxBytes = uploadLimitBytes(hasBit(user.flags, UserFlags.PREMIUM));
+    return withReceivedUpload(request, { fileField: UPLOAD_FILE_FIELD, maxBytes }, async (received, dir) => {
       const { type, width, height } = parse(uploadFieldsSchema, received.fields);
       if (type === ATTACHMENT_UPLOAD) {
         const attachment = await storeAttachment(deps.db, storage, received, dir, user.id, { width, height });
@@ -57,9 +52,7 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
       }
       const { id, url } = await storeUpload({ db: deps.db, storage, log: request.log }, received, dir, type, user.id);
       return { success: true as const, id, url, message: 'Image uploaded successfully' };
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+    });
   });
 
   // Never sniffed as anything but its type; documents and text are downloaded, never shown on
