@@ -58,25 +58,22 @@ ON CONFLICT DO NOTHING;
 --> statement-breakpoint
 -- Attachments are served by Rally only (GET /uploads/attachment/…, to who may view them): one that
 -- was given an S3_PUBLIC_URL address gets Rally's own, in messages, scheduled messages and uploads.
-UPDATE "messages" SET "attachments" = (
-	SELECT jsonb_agg(
-		CASE WHEN e."a" ->> 'url' ~ '^https?://.*/attachment/[0-9]{1,20}\.[a-z0-9]{3,4}$'
-			THEN jsonb_set(e."a", '{url}', to_jsonb('/uploads/' || substring(e."a" ->> 'url' from 'attachment/[0-9]{1,20}\.[a-z0-9]{3,4}$')))
-			ELSE e."a" END
-		ORDER BY e."i")
-	FROM jsonb_array_elements("messages"."attachments") WITH ORDINALITY AS e("a", "i"))
+CREATE FUNCTION pg_temp.rally_attachment_url("a" jsonb) RETURNS jsonb LANGUAGE sql IMMUTABLE AS $$
+	SELECT CASE WHEN "a" ->> 'url' ~ '^https?://.*/attachment/[0-9]{1,20}\.[a-z0-9]{3,4}$'
+		THEN jsonb_set("a", '{url}', to_jsonb('/uploads/' || substring("a" ->> 'url' from 'attachment/[0-9]{1,20}\.[a-z0-9]{3,4}$')))
+		ELSE "a" END
+$$;
+--> statement-breakpoint
+UPDATE "messages"
+SET "attachments" = (SELECT jsonb_agg(pg_temp.rally_attachment_url(e."a") ORDER BY e."i") FROM jsonb_array_elements("attachments") WITH ORDINALITY AS e("a", "i"))
 WHERE "attachments" <> '[]'::jsonb AND "attachments"::text LIKE '%://%';
 --> statement-breakpoint
-UPDATE "scheduled_messages" SET "attachments" = (
-	SELECT jsonb_agg(
-		CASE WHEN e."a" ->> 'url' ~ '^https?://.*/attachment/[0-9]{1,20}\.[a-z0-9]{3,4}$'
-			THEN jsonb_set(e."a", '{url}', to_jsonb('/uploads/' || substring(e."a" ->> 'url' from 'attachment/[0-9]{1,20}\.[a-z0-9]{3,4}$')))
-			ELSE e."a" END
-		ORDER BY e."i")
-	FROM jsonb_array_elements("scheduled_messages"."attachments") WITH ORDINALITY AS e("a", "i"))
+UPDATE "scheduled_messages"
+SET "attachments" = (SELECT jsonb_agg(pg_temp.rally_attachment_url(e."a") ORDER BY e."i") FROM jsonb_array_elements("attachments") WITH ORDINALITY AS e("a", "i"))
 WHERE "attachments" <> '[]'::jsonb AND "attachments"::text LIKE '%://%';
 --> statement-breakpoint
-UPDATE "uploads" SET "attachment" = jsonb_set("attachment", '{url}', to_jsonb('/uploads/' || "key"))
-WHERE "kind" = 'attachment' AND "attachment" ->> 'url' ~ '^https?://';
+UPDATE "uploads" SET "attachment" = pg_temp.rally_attachment_url("attachment") WHERE "kind" = 'attachment' AND "attachment"::text LIKE '%://%';
+--> statement-breakpoint
+DROP FUNCTION pg_temp.rally_attachment_url(jsonb);
 --> statement-breakpoint
 DROP TABLE "attachment_uploads" CASCADE;

@@ -2,6 +2,7 @@ import { crc32 } from 'node:zlib';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { CSRF_HEADER } from '@rally/shared/api/common';
+import { ATTACHMENT_UPLOAD, uploadResponseSchema, type UploadFields, type UploadResponse } from '@rally/shared/api/uploads';
 
 /** A small solid-colour image in `format` (sharp makes it: real, decodable bytes). */
 export function makeImage(format: 'png' | 'jpeg' | 'webp' | 'gif', width = 8, height = 6): Promise<Buffer> {
@@ -66,4 +67,27 @@ export async function postForm(
       ...options.headers,
     },
   });
+}
+
+/** A small PDF (its signature, then spaces): an attachment that is stored as sent. */
+export const SMALL_PDF = Buffer.concat([Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\n'), Buffer.alloc(100, 0x20)]);
+
+/**
+ * POST /api/v1/upload as `who` (type `attachment`: `file` a PDF unless given; any other type: a
+ * small PNG), expecting 201: the answer's id and URL, and an attachment's description.
+ */
+export async function uploadAs(
+  app: FastifyInstance,
+  who: { cookie: string },
+  type: UploadFields['type'],
+  file?: { file: Uint8Array; filename: string; contentType: string },
+): Promise<UploadResponse> {
+  const image =
+    file ??
+    (type === ATTACHMENT_UPLOAD
+      ? { file: SMALL_PDF, filename: 'file.pdf', contentType: 'application/pdf' }
+      : { file: await makeImage('png'), filename: 'p.png', contentType: 'image/png' });
+  const res = await postForm(app, '/api/v1/upload', { type, image }, { cookie: who.cookie });
+  if (res.statusCode !== 201) throw new Error(`upload of ${type}: HTTP ${res.statusCode} ${res.body}`);
+  return uploadResponseSchema.parse(res.json());
 }

@@ -5,16 +5,15 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Attachment } from '@rally/shared/api/attachments';
 import { uploadEmojisResponseSchema } from '@rally/shared/api/emojis';
-import { uploadResponseSchema, type UploadKind } from '@rally/shared/api/uploads';
+import type { UploadKind } from '@rally/shared/api/uploads';
 import { call, withTestApp } from '../../../test/helpers/app';
 import { registerViaApi } from '../../../test/helpers/auth';
 import { makeChannel, makeMember, makeTeam, makeUser, type TeamFixture, type TestUser } from '../../../test/helpers/factories';
-import { makeImage, postForm } from '../../../test/helpers/images';
+import { makeImage, postForm, uploadAs } from '../../../test/helpers/images';
 import { scheduledMessages, uploads } from '../../db/schema';
 import { sweepUploads } from './records';
 import type { Storage } from './storage';
 
-const PDF = Buffer.concat([Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\n'), Buffer.alloc(100, 0x20)]);
 const PASSWORD = 'correct horse';
 const keyOf = (url: string) => url.split('/').slice(-2).join('/');
 
@@ -45,28 +44,12 @@ describe('files go with what holds them', () => {
         .from(uploads)
         .where(eq(uploads.key, keyOf(url)))
     )[0];
-  async function attach(who: { cookie: string }, name = 'file.pdf'): Promise<Attachment> {
-    const res = await postForm(
-      ctx.app,
-      '/api/v1/upload',
-      { type: 'attachment', image: { file: PDF, filename: name, contentType: 'application/pdf' } },
-      { cookie: who.cookie },
-    );
-    expect(res.statusCode, res.body).toBe(201);
-    const { attachment } = uploadResponseSchema.parse(res.json());
+  async function attach(who: { cookie: string }): Promise<Attachment> {
+    const { attachment } = await uploadAs(ctx.app, who, 'attachment');
     if (!attachment) throw new Error('no attachment in the answer');
     return attachment;
   }
-  async function image(who: { cookie: string }, type: UploadKind): Promise<string> {
-    const res = await postForm(
-      ctx.app,
-      '/api/v1/upload',
-      { type, image: { file: await makeImage('png'), filename: 'p.png', contentType: 'image/png' } },
-      { cookie: who.cookie },
-    );
-    expect(res.statusCode, res.body).toBe(201);
-    return uploadResponseSchema.parse(res.json()).url;
-  }
+  const image = async (who: { cookie: string }, type: UploadKind) => (await uploadAs(ctx.app, who, type)).url;
   async function send(who: { cookie: string }, channelId: string, body: Record<string, unknown>): Promise<{ id: string }> {
     const res = await call(ctx.app, 'POST', `/api/v1/channels/${channelId}/messages`, { cookie: who.cookie, body });
     expect(res.statusCode, res.body).toBe(201);

@@ -4,14 +4,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Attachment } from '@rally/shared/api/attachments';
 import type { DirectChat } from '@rally/shared/api/dms';
-import { uploadResponseSchema, type UploadKind } from '@rally/shared/api/uploads';
 import { call, withTestApp } from '../../../test/helpers/app';
 import { makeChannel, makeMember, makeTeam, makeUser, type TeamFixture, type TestUser } from '../../../test/helpers/factories';
-import { makeImage, postForm } from '../../../test/helpers/images';
+import { SMALL_PDF as PDF, uploadAs } from '../../../test/helpers/images';
 import { newUploadKey, parseUploadKey, UPLOAD_KEY_RANDOM_BYTES } from './keys';
 import { servedFormat } from './service';
-
-const PDF = Buffer.concat([Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\n'), Buffer.alloc(100, 0x20)]);
 
 describe('upload keys', () => {
   it('name every new file with 128 random bits (base64url), never with its id or time', () => {
@@ -67,15 +64,8 @@ describe('private attachments', () => {
     secretId = await makeChannel(ctx.app, team.teamId, { name: 'secret', hiddenFrom: [team.teamId] });
   });
 
-  async function attach(who: TestUser, name = 'notes.pdf'): Promise<Attachment> {
-    const res = await postForm(
-      ctx.app,
-      '/api/v1/upload',
-      { type: 'attachment', image: { file: PDF, filename: name, contentType: 'application/pdf' } },
-      { cookie: who.cookie },
-    );
-    expect(res.statusCode, res.body).toBe(201);
-    const { attachment } = uploadResponseSchema.parse(res.json());
+  async function attach(who: TestUser): Promise<Attachment> {
+    const { attachment } = await uploadAs(ctx.app, who, 'attachment');
     if (!attachment) throw new Error('no attachment in the answer');
     return attachment;
   }
@@ -106,7 +96,7 @@ describe('private attachments', () => {
   }
 
   it("a private channel's file: only to who may view the channel; anonymous and other users get the 404 of no file", async () => {
-    const a = await attach(owner, 'plans.pdf');
+    const a = await attach(owner);
     await sendWith(owner, secretId, a);
     await expectServed(a.url, owner);
     await expectRefused(a.url);
@@ -115,7 +105,7 @@ describe('private attachments', () => {
   });
 
   it("a channel every member views is still the team's only: members get it, anyone else the 404", async () => {
-    const a = await attach(member, 'menu.pdf');
+    const a = await attach(member);
     await sendWith(member, team.generalId, a);
     await expectServed(a.url, owner);
     await expectServed(a.url, member);
@@ -127,7 +117,7 @@ describe('private attachments', () => {
     const opened = await call(ctx.app, 'POST', '/api/v1/me/chats', { cookie: owner.cookie, body: { users: [{ id: friend.id }] } });
     expect(opened.statusCode, opened.body).toBe(200);
     const { dm } = opened.json<{ dm: DirectChat }>();
-    const a = await attach(friend, 'dm.pdf');
+    const a = await attach(friend);
     await sendWith(friend, dm.id, a);
     await expectServed(a.url, friend);
     await expectServed(a.url, owner);
@@ -136,14 +126,14 @@ describe('private attachments', () => {
   });
 
   it('an upload not sent yet: to its uploader only', async () => {
-    const a = await attach(member, 'draft.pdf');
+    const a = await attach(member);
     await expectServed(a.url, member);
     await expectRefused(a.url, owner);
     await expectRefused(a.url);
   });
 
   it('a member who loses the channel loses its files', async () => {
-    const a = await attach(owner, 'later.pdf');
+    const a = await attach(owner);
     await sendWith(owner, team.generalId, a);
     const viewer = await makeUser(ctx.app);
     await makeMember(ctx.app, team.teamId, viewer);
@@ -153,14 +143,7 @@ describe('private attachments', () => {
   });
 
   it('pictures stay public: served to anyone, cached for a year', async () => {
-    const kind: UploadKind = 'userAvatar';
-    const res = await postForm(
-      ctx.app,
-      '/api/v1/upload',
-      { type: kind, image: { file: await makeImage('png'), filename: 'a.png', contentType: 'image/png' } },
-      { cookie: member.cookie },
-    );
-    const { url } = uploadResponseSchema.parse(res.json());
+    const { url } = await uploadAs(ctx.app, member, 'userAvatar');
     expect(url).toMatch(/^\/uploads\/userAvatar\/[\w-]{22}\.png$/);
     const served = await fetchAs(url);
     expect(served.statusCode).toBe(200);
