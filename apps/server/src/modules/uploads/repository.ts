@@ -109,6 +109,7 @@ export async function unholdUploads(db: Executor, holderIds: readonly string[], 
  * keys, which the caller removes from the storage after its commit (records.ts removeUploads).
  */
 async function release(db: Executor, where: SQL | undefined, now: Date): Promise<string[]> {
+  if (!where) throw new Error('uploads: a release without a condition would release every upload');
   const rows = await db.update(uploads).set({ holderId: null, removeAt: now }).where(where).returning({ key: uploads.key });
   return rows.map((r) => r.key);
 }
