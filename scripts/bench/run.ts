@@ -23,7 +23,9 @@
  *   BENCH_HOSTILE_SECONDS=10 (each phase) BENCH_FLOOD_SOCKETS=300 BENCH_FLOOD_FRAMES=110 (per socket
  *   per 60 s) BENCH_BODY_CONNECTIONS=4
  *   DATABASE_URL / REDIS_URL (default postgres://postgres@127.0.0.1:5432/test, redis://127.0.0.1:6379)
- *   BENCH_SERVER_ROOT: run the server under test from another tree (an older commit, to compare)
+ *   BENCH_BASELINE=<commit-ish> (or BENCH_BASELINE_ROOT=<checkout>): run that commit's own bench, then this
+ *   tree's, and print the ratios current / baseline (baseline.ts); BENCH_ROUNDS=1 BENCH_REGRESSION=1.10
+ *   BENCH_SERVER_ROOT: only the server under test from another tree (this tree's bench and schema)
  * Only the hostile section, quickly: BENCH_SECTIONS=hostile BENCH_BACKENDS=pglite npm run bench
  */
 import fs from 'node:fs';
@@ -31,6 +33,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Api } from './http';
+import { baselineOptions, runAgainstBaseline } from './baseline';
 import { memberListReport, runMemberListBench } from './member-list';
 import { MEMBERS, MEMBER_REQUESTS, membersReport, runMembers, type MembersFigures } from './members';
 import { runSearch, SEARCH_MESSAGES, SEARCH_REQUESTS, searchReport, type SearchFigures } from './search';
@@ -366,6 +369,9 @@ const search: SearchFigures[] = [];
 const scroll: ScrollFigures[] = [];
 
 async function main(): Promise<void> {
+  // BENCH_BASELINE / BENCH_BASELINE_ROOT: the baseline's own bench and this one, side by side (baseline.ts).
+  const baseline = baselineOptions(process.env);
+  if (baseline) return runAgainstBaseline(baseline, process.argv.slice(2));
   const machine = machineInfo();
   log(`machine: ${machine.cpuModel}, ${machine.cores} cores, ${machine.memoryGiB} GiB, Node ${machine.node}`);
   if (SECTIONS.includes('budgets')) {

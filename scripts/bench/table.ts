@@ -5,9 +5,9 @@ export const f2 = (n: number) => (Number.isFinite(n) ? n.toFixed(2) : 'n/a');
 export const mib = (bytes: number) => Math.round((bytes / 2 ** 20) * 10) / 10;
 export const int = (n: number) => (Number.isFinite(n) ? Math.round(n).toLocaleString('en') : 'n/a');
 
-/** A Markdown table: the first column left-aligned, the others right-aligned. */
-export function markdownTable(header: string[], body: string[][]): string {
+/** A Markdown table: the first column (or the first `leftColumns`) left-aligned, the others right-aligned. */
+export function markdownTable(header: string[], body: string[][], leftColumns = 1): string {
   const widths = header.map((_, i) => Math.max(...[header, ...body].map((row) => (row[i] ?? '').length)));
-  const line = (row: string[]) => `| ${row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join(' | ')} |`;
-  return [line(header), `|${widths.map((w, i) => (i === 0 ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`, ...body.map(line)].join('\n');
+  const line = (row: string[]) => `| ${row.map((cell, i) => (i < leftColumns ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join(' | ')} |`;
+  return [line(header), `|${widths.map((w, i) => (i < leftColumns ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`, ...body.map(line)].join('\n');
 }
