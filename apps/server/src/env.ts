@@ -3,17 +3,12 @@ import { ALLOWED_REGIONS_DEFAULT, TIMING } from '@rally/shared/limits';
 import { parseProxyEntry } from './http/trusted-proxy';
 import { mediaSettingsSchema } from './sfu/config';
 import { voiceNodeSettingsSchema } from './modules/voice/settings';
+import { rateSetting } from './lib/rate-setting';
 
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 /** A rate limit written as "COUNT/SECONDS", e.g. "10/3600". */
-const rate = z
-  .string()
-  .regex(/^\d+\/\d+$/, 'must look like COUNT/SECONDS, e.g. 10/3600')
-  .transform((v) => {
-    const slash = v.indexOf('/');
-    return { count: Number(v.slice(0, slash)), windowMs: Number(v.slice(slash + 1)) * 1000 };
-  });
+const rate = rateSetting;
 
 const urlString = (protocols: string[]) =>
   z.string().refine(

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ChannelPermission } from '@rally/shared/permissions';
+import { VOICE_RATE_LIMITED } from '@rally/shared/voice/signaling';
 import { call, withTestApp } from '../../test/helpers/app';
 import { makeChannel, makeMember, makeTeam, makeUser, type TestUser } from '../../test/helpers/factories';
 import { joinVoice, TestVoiceClient } from '../../test/helpers/voice-client';
@@ -143,5 +144,48 @@ describe('voice channels', () => {
     clients.push(client);
     client.send({ op: 'join', token: 'forged.token' });
     expect(await client.closed()).toBe(4001);
+  });
+});
+
+/**
+ * The SFU's signalling limits through the API's pass-through (VOICE_FRAME_RATE and
+ * VOICE_STATE_COALESCE_MS reach the embedded SFU): a burst of mute toggles becomes a few
+ * VOICE_UPDATED events ending in the latest state, and a flood closes the socket with 4008.
+ */
+describe('voice signalling limits', () => {
+  const ctx = withTestApp({ VOICE_FRAME_RATE: '150/60', VOICE_STATE_COALESCE_MS: '1000' }, { listen: true });
+  const clients: TestVoiceClient[] = [];
+  afterEach(async () => {
+    await Promise.all(clients.splice(0).map((client) => client.close()));
+  });
+
+  it('coalesces state toggles into a few VOICE_UPDATED ending in the latest state, and closes a flooding socket with 4008', async () => {
+    const owner = await makeUser(ctx.app, 'owner');
+    const mate = await makeUser(ctx.app, 'mate');
+    const team = await makeTeam(ctx, owner, { members: [mate] });
+    const voiceId = await makeChannel(ctx, team.teamId, { type: 'voice', name: 'Lounge' });
+    const { client: watcher } = await readyClient(ctx, owner);
+    const { client } = await joinVoice(ctx.app, clients, mate, team.teamId, voiceId);
+
+    for (let i = 0; i < 100; i++) client.send({ op: 'state', muted: i % 2 === 0, deafened: false, speaking: false });
+    client.send({ op: 'state', muted: true, deafened: true, speaking: false });
+    const updates: { muted: boolean; deafened: boolean }[] = [];
+    for (;;) {
+      const frame = await watcher.next('VOICE_UPDATED');
+      updates.push(frame.data.participant);
+      if (frame.data.participant.deafened) break;
+    }
+    // The first at once, the latest when the window ends (a third if the burst spilled over a window).
+    expect(updates.length).toBeLessThanOrEqual(3);
+    expect(updates.at(-1)).toMatchObject({ muted: true, deafened: true });
+    expect((await call(ctx.app, 'GET', `/api/v1/teams/${team.teamId}/voice`, { cookie: owner.cookie })).json().channels[voiceId]).toMatchObject([
+      { userId: mate.id, muted: true, deafened: true },
+    ]);
+
+    // 102 frames so far of 150.
+    for (let i = 0; i < 60; i++) client.send({ op: 'ping', t: i });
+    expect(await client.closed()).toBe(VOICE_RATE_LIMITED.code);
+    expect(client.closeReason).toBe(VOICE_RATE_LIMITED.reason);
+    expect((await watcher.next('VOICE_LEFT')).data.userId).toBe(mate.id);
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { jsonSetting } from '../lib/json';
+import { rateSetting } from '../lib/rate-setting';
 import { VOICE_REGIONS } from '@rally/shared/voice/regions';
 import { MAX_WATCHED_SCREENS } from '@rally/shared/voice/signaling';
 import type { MediaNetwork } from './werift/peer-config';
@@ -37,6 +38,15 @@ export const mediaSettingsSchema = z.object({
    * screenshare_limit_reached. Each costs every member watching it up to about 6 Mbit/s (a Plus 1080p60 share).
    */
   VOICE_MAX_SCREENSHARES: z.coerce.number().int().min(1).max(MAX_SCREENSHARES_LIMIT).default(5),
+  /** Frames one signalling socket may send, as COUNT/SECONDS; more closes it with 4008 voice_rate_limited (sfu/signaling.ts). */
+  VOICE_FRAME_RATE: rateSetting.prefault('240/60'),
+  /** Frames of all of one user's signalling sockets on one SFU node together, as COUNT/SECONDS; more closes the socket with 4008. */
+  VOICE_USER_FRAME_RATE: rateSetting.prefault('480/60'),
+  /**
+   * A participant's `state` changes (mute, deafen) within this many ms of the last one told reach
+   * the room and the API once, at the window's end, with the latest state; 0 tells each at once.
+   */
+  VOICE_STATE_COALESCE_MS: z.coerce.number().int().min(0).max(60_000).default(500),
 });
 export type MediaSettings = z.infer<typeof mediaSettingsSchema>;
 

@@ -43,11 +43,16 @@ let link: ApiLink | null = null;
 // Over IPC to the parent API while the channel is open (after it closes the process is stopping), or over a remote node's link.
 const report = (message: SfuToApi) => (process.send ? process.connected && process.send(message) : link?.send(message));
 const engine = new WeriftEngine(mediaNetwork(settings), { maxScreenShares: settings.VOICE_MAX_SCREENSHARES });
-const signaling = new SignalingServer(engine, settings.SFU_SECRET, {
-  joined: (grant) => report({ type: 'joined', grant }),
-  changed: (grant, state) => report({ type: 'changed', grant, state }),
-  left: (grant) => report({ type: 'left', grant }),
-});
+const signaling = new SignalingServer(
+  engine,
+  settings.SFU_SECRET,
+  {
+    joined: (grant) => report({ type: 'joined', grant }),
+    changed: (grant, state) => report({ type: 'changed', grant, state }),
+    left: (grant) => report({ type: 'left', grant }),
+  },
+  { frameRate: settings.VOICE_FRAME_RATE, userFrameRate: settings.VOICE_USER_FRAME_RATE, stateCoalesceMs: settings.VOICE_STATE_COALESCE_MS },
+);
 const server = http.createServer(answerSfuHttp);
 server.on('upgrade', (request, socket, head) => signaling.handleUpgrade(request, socket, head));
 

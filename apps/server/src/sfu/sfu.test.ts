@@ -1,9 +1,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { VOICE_RATE_LIMITED } from '@rally/shared/voice/signaling';
 import { TestVoiceClient, vp8KeyFrame } from '../../test/helpers/voice-client';
 import { until } from '../gateway/testing';
-import { SignalingServer } from './signaling';
+import { SignalingServer, type SfuReporter } from './signaling';
+import type { SignalingLimits } from './signaling-limits';
 import { signVoiceToken, type VoiceGrant } from './token';
 import { WeriftEngine } from './werift/engine';
 
@@ -13,28 +15,45 @@ const CAP = { width: 1280, height: 720, fps: 30 };
 /** Two screens at once per room (VOICE_MAX_SCREENSHARES), so that the third is refused. */
 const engine = new WeriftEngine({ iceServers: [], loopback: true }, { maxScreenShares: 2 });
 const reports: string[] = [];
-const signaling = new SignalingServer(engine, SECRET, {
-  joined: (grant) => reports.push(`joined ${grant.userId} ${grant.channelId}`),
-  changed: (grant, state) => reports.push(`changed ${grant.userId} ${state.muted ? 'muted' : 'unmuted'} ${state.sources.join('+')}`),
-  left: (grant) => reports.push(`left ${grant.userId} ${grant.channelId}`),
+
+/** What a signalling server reports, as lines in `into`. */
+const reporter = (into: string[]): SfuReporter => ({
+  joined: (grant) => into.push(`joined ${grant.userId} ${grant.channelId}`),
+  changed: (grant, state) => into.push(`changed ${grant.userId} ${state.muted ? 'muted' : 'unmuted'} ${state.sources.join('+')}`),
+  left: (grant) => into.push(`left ${grant.userId} ${grant.channelId}`),
 });
-const server = http.createServer();
-server.on('upgrade', (request, socket, head) => signaling.handleUpgrade(request, socket, head));
+
+/** A signalling server on the engine, listening on loopback. */
+async function listen(signaling: SignalingServer): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = http.createServer();
+  server.on('upgrade', (request, socket, head) => signaling.handleUpgrade(request, socket, head));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `ws://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: async () => {
+      await signaling.close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** The defaults of sfu/config.ts. */
+const DEFAULT_LIMITS: SignalingLimits = { frameRate: { count: 240, windowMs: 60_000 }, userFrameRate: { count: 480, windowMs: 60_000 }, stateCoalesceMs: 500 };
+const signaling = new SignalingServer(engine, SECRET, reporter(reports), DEFAULT_LIMITS);
 let url = '';
+let stopListening = async () => {};
 const clients: TestVoiceClient[] = [];
 
 beforeAll(async () => {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  url = `ws://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  ({ url, close: stopListening } = await listen(signaling));
 });
 afterEach(async () => {
   await Promise.all(clients.splice(0).map((client) => client.close()));
   reports.length = 0;
 });
 afterAll(async () => {
-  await signaling.close();
+  await stopListening();
   await engine.close();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
 });
 
 const grant = (userId: string, channelId = 'room-1', overrides: Partial<VoiceGrant> = {}): VoiceGrant => ({
@@ -46,8 +65,8 @@ const grant = (userId: string, channelId = 'room-1', overrides: Partial<VoiceGra
   ...overrides,
 });
 
-async function join(userId: string, channelId = 'room-1'): Promise<TestVoiceClient> {
-  const client = await TestVoiceClient.connect(url);
+async function join(userId: string, channelId = 'room-1', at = url): Promise<TestVoiceClient> {
+  const client = await TestVoiceClient.connect(at);
   clients.push(client);
   client.send({ op: 'join', token: signVoiceToken(SECRET, grant(userId, channelId)) });
   await client.next('joined');
@@ -242,5 +261,72 @@ describe('SFU screen share', () => {
     carol.publish('screen', () => vp8KeyFrame(1280, 720), 40);
     await until(() => dave.receivedFrom('carol', 'screen') > 5, 'dave sees carol');
     expect(carol.messages.some((m) => m.op === 'unpublished')).toBe(false);
+  });
+});
+
+/**
+ * What one client can do to the SFU's signalling (a probe sent 60,000 `state` toggles in 2 s,
+ * 960,000 gateway frames to 16 viewers): frame budgets per socket and per user, and state changes
+ * coalesced per participant.
+ */
+describe('SFU signalling limits', () => {
+  const limitedReports: string[] = [];
+  const limited = new SignalingServer(engine, SECRET, reporter(limitedReports), {
+    frameRate: { count: 200, windowMs: 60_000 },
+    userFrameRate: { count: 300, windowMs: 60_000 },
+    stateCoalesceMs: 1_000,
+  });
+  let at = '';
+  let stop = async () => {};
+  beforeAll(async () => {
+    ({ url: at, close: stop } = await listen(limited));
+  });
+  afterAll(() => stop());
+
+  const pings = (client: TestVoiceClient, count: number) => {
+    for (let i = 0; i < count; i++) client.send({ op: 'ping', t: i });
+  };
+  const pongs = (client: TestVoiceClient) => client.messages.filter((m) => m.op === 'pong').length;
+
+  it('closes a socket that sends more frames than its budget with 4008 voice_rate_limited; others go on', async () => {
+    const flooder = await join('flooder', 'limits-1', at);
+    const other = await join('other', 'limits-1', at);
+    // The join was the first of its 200 frames: 199 pings pass, the next closes it (pings still queued are not answered).
+    pings(flooder, 250);
+    expect(await flooder.closed()).toBe(VOICE_RATE_LIMITED.code);
+    expect(flooder.closeReason).toBe(VOICE_RATE_LIMITED.reason);
+    await other.next('left', (m) => m.userId === 'flooder');
+    pings(other, 1);
+    await other.next('pong');
+  });
+
+  it("counts the frames of all of a user's sockets together: the socket that passes the user's budget is closed", async () => {
+    const a = await join('uma', 'limits-2', at);
+    const b = await join('uma', 'limits-3', at);
+    // 150 + 149 = 299 of the user's 300 after their joins, each socket far below its own 200.
+    pings(a, 150);
+    pings(b, 149);
+    await until(() => pongs(a) === 150 && pongs(b) === 149, 'every ping to be answered');
+    // The 301st of the user's frames; b has sent 152 of its own 200.
+    pings(b, 2);
+    expect(await b.closed()).toBe(VOICE_RATE_LIMITED.code);
+    expect(a.closeCode).toBeNull();
+  });
+
+  it('coalesces a burst of state toggles: the room and the API hear a few, ending in the latest state', async () => {
+    const alice = await join('alice', 'limits-4', at);
+    const bob = await join('bob', 'limits-4', at);
+    // 100 toggles of mute, then deafened as well: that last state comes only at the end.
+    for (let i = 0; i < 100; i++) bob.send({ op: 'state', muted: i % 2 === 0, deafened: false, speaking: false });
+    bob.send({ op: 'state', muted: true, deafened: true, speaking: false });
+    await alice.next('participant', (m) => m.participant.userId === 'bob' && m.participant.deafened);
+    const told = alice.messages.filter((m) => m.op === 'participant' && m.participant.userId === 'bob');
+    // The first at once, the latest when the window ends (a third if the burst spilled over a window).
+    expect(told.length).toBeLessThanOrEqual(3);
+    expect(told.at(-1)).toMatchObject({ participant: { muted: true, deafened: true } });
+    const changes = limitedReports.filter((r) => r.startsWith('changed bob'));
+    expect(changes.length).toBeLessThanOrEqual(3);
+    expect(changes.at(-1)).toBe('changed bob muted ');
+    expect(bob.closeCode).toBeNull();
   });
 });

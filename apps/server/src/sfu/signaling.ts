@@ -1,11 +1,13 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { clientMessageSchema, type ParticipantState, type ServerMessage } from '@rally/shared/voice/signaling';
+import { clientMessageSchema, VOICE_RATE_LIMITED, type ClientMessage, type ParticipantState, type ServerMessage } from '@rally/shared/voice/signaling';
 import type { SfuEngine, SfuSession } from './engine';
 import { messageText } from '../gateway/message-text';
+import { Coalescer } from '../lib/coalescer';
 import { jsonOrNull } from '../lib/json';
 import type { NodeParticipant } from './ipc';
+import { FrameBudgets, type SignalingLimits } from './signaling-limits';
 import { verifyVoiceToken, type VoiceGrant } from './token';
 
 /** A client that has not sent a valid `join` by then is dropped. */
@@ -24,18 +26,25 @@ export interface SfuReporter {
 /**
  * The SFU's signalling endpoint: one WebSocket per client, the first frame a `join` with a voice
  * token signed by the API (anything else, or a bad or expired token, closes it with 4001), then
- * the client's answers and requests, passed to the engine.
+ * the client's answers and requests, passed to the engine. Every frame counts against the socket's
+ * and its user's budgets (`limits`, signaling-limits.ts): one over either closes the socket with
+ * 4008 voice_rate_limited. A participant's `state` changes are coalesced (`stateCoalesceMs`): the
+ * first reaches the engine at once, those within the window after it once at its end with the
+ * latest state, so that a burst of toggles costs the room and the API one update per window.
  */
 export class SignalingServer {
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false });
   /** Who is in the rooms now, with what they last told (a remote node's snapshot, sfu/api-link.ts). */
   private readonly present = new Map<WebSocket, NodeParticipant>();
+  private readonly budgets: FrameBudgets;
 
   constructor(
     private readonly engine: SfuEngine,
     private readonly secret: string,
     private readonly reporter: SfuReporter,
+    private readonly limits: SignalingLimits,
   ) {
+    this.budgets = new FrameBudgets(limits);
     this.wss.on('connection', (socket) => this.accept(socket));
   }
 
@@ -52,8 +61,26 @@ export class SignalingServer {
     };
     const timer = setTimeout(() => socket.close(4001, 'voice_token_invalid'), JOIN_TIMEOUT_MS);
     let queue = Promise.resolve();
+    const frames = this.budgets.socket();
+    /** One message at a time per client, in order (an answer must land before the next publish). */
+    const handle = (message: Exclude<ClientMessage, { op: 'join' }>): Promise<void> => {
+      const current = session;
+      if (!current || socket.readyState !== socket.OPEN) return Promise.resolve();
+      queue = queue.then(() => current.handle(message)).catch(() => socket.close(4003, 'voice_negotiation_failed'));
+      return queue;
+    };
+    const states = new Coalescer<Extract<ClientMessage, { op: 'state' }>>((_key, state) => handle(state), {
+      delayMs: this.limits.stateCoalesceMs,
+      leading: true,
+      merge: (_pending, next) => next,
+    });
 
     socket.on('message', (data, isBinary) => {
+      const now = Date.now();
+      if (!frames.hit(now) || (grant && !this.budgets.user(grant.userId).hit(now))) {
+        socket.close(VOICE_RATE_LIMITED.code, VOICE_RATE_LIMITED.reason);
+        return;
+      }
       const parsed = isBinary ? null : jsonOrNull(messageText(data));
       const message = clientMessageSchema.safeParse(parsed);
       if (!message.success) {
@@ -100,10 +127,8 @@ export class SignalingServer {
         socket.close(4001, 'voice_token_invalid');
         return;
       }
-      const current = session;
-      const next = message.data;
-      // One message at a time per client, in order (an answer must land before the next publish).
-      queue = queue.then(() => current.handle(next)).catch(() => socket.close(4003, 'voice_negotiation_failed'));
+      if (message.data.op === 'state') void states.changed('state', message.data);
+      else void handle(message.data);
     });
 
     socket.on('close', () => {
@@ -118,6 +143,7 @@ export class SignalingServer {
   }
 
   async close(): Promise<void> {
+    this.budgets.close();
     for (const client of this.wss.clients) client.terminate();
     await new Promise<void>((resolve) => this.wss.close(() => resolve()));
   }

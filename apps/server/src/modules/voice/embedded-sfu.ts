@@ -1,6 +1,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
+import { rateText } from '../../lib/rate-setting';
 import type { MediaSettings } from '../../sfu/config';
 import type { SfuStats } from '../../sfu/engine';
 import type { ApiToSfu, NodeParticipant, SfuToApi } from '../../sfu/ipc';
@@ -67,6 +68,9 @@ export class EmbeddedSfu implements NodeControl {
       SFU_ANNOUNCED_ADDRESS: this.settings.SFU_ANNOUNCED_ADDRESS ?? '',
       SFU_ICE_SERVERS: this.settings.SFU_ICE_SERVERS ? JSON.stringify(this.settings.SFU_ICE_SERVERS) : '',
       VOICE_MAX_SCREENSHARES: String(this.settings.VOICE_MAX_SCREENSHARES),
+      VOICE_FRAME_RATE: rateText(this.settings.VOICE_FRAME_RATE),
+      VOICE_USER_FRAME_RATE: rateText(this.settings.VOICE_USER_FRAME_RATE),
+      VOICE_STATE_COALESCE_MS: String(this.settings.VOICE_STATE_COALESCE_MS),
     };
     const child = fork(SFU_ENTRY, [], { execArgv: ['--import', 'tsx'], env, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     this.child = child;
