@@ -3,18 +3,21 @@
  * that their work does not share an event loop with the measuring client. Driven over IPC:
  *   flood {url, origin, cookie, sockets, frames, seconds, concurrency} -> flooded {FloodReport}
  *   bodies {baseUrl, cookie, channelId, connections, seconds} -> bodies {BodyReport}
+ *   voiceFlood {baseUrl, cookie, listenerCookie, teamId, channelId, seconds} -> voiceFlooded {VoiceFloodReport} (hostile-voice.ts)
  *   close -> closed, then exit
  * Every attack stops by itself: the flood after `seconds` (its sockets are then terminated), the
  * bodies after `seconds` plus at most BODY_GRACE_MS for the requests still in flight.
  */
 import WebSocket from 'ws';
 import { messageText } from '../../apps/server/src/gateway/message-text';
+import { stopVoiceFlood, voiceFlood, type VoiceFloodCommand } from './hostile-voice';
 import { networkErrorName } from './http';
 import { summarize, type Summary } from './stats';
 
 type Command =
   | { type: 'flood'; url: string; origin: string; cookie: string; sockets: number; frames: number; seconds: number; concurrency: number }
   | { type: 'bodies'; baseUrl: string; cookie: string; channelId: string; connections: number; seconds: number }
+  | VoiceFloodCommand
   | { type: 'close' };
 
 export interface FloodReport {
@@ -339,7 +342,11 @@ process.on('message', (cmd: Command) => {
     case 'bodies':
       void bodies(cmd).then((report) => send({ type: 'bodies', ...report }));
       break;
+    case 'voiceFlood':
+      void voiceFlood(cmd).then((report) => send({ type: 'voiceFlooded', ...report }));
+      break;
     case 'close':
+      stopVoiceFlood();
       for (const timer of timers) clearTimeout(timer);
       for (const ws of liveSockets) {
         ws.removeAllListeners();

@@ -8,7 +8,9 @@
  *   per 60 s)  BENCH_BODY_CONNECTIONS=4  BENCH_GUESS_CONNECTIONS=4
  *
  * Phases, each BENCH_HOSTILE_SECONDS long: baseline (no attack), presence flood, pathological bodies,
- * file guessing (file-guessing.ts: private attachments asked for by who may not see them, keys guessed).
+ * file guessing (file-guessing.ts: private attachments asked for by who may not see them, keys guessed),
+ * voice-state flood (hostile-voice.ts: one member's mute toggles as fast as their signalling socket
+ * takes them, reported with the other users' latency as a ratio to the baseline).
  * Throughout, a measuring client in this process sends GET /api/v1/health one after another (25 ms
  * pause after each answer) and a second user's messages (one at a time, at most one per 600 ms, under
  * the per-user send limit), timed from the POST until a third member's gateway socket (held here)
@@ -20,6 +22,7 @@ import { CloseCode } from '@rally/shared/gateway/protocol';
 import { BenchChild } from './client-process';
 import { guessFiles, type GuessReport } from './file-guessing';
 import type { BodyReport, FloodReport } from './hostile-clients';
+import { VOICE_FLOOD_PHASE, voiceFloodReport, type VoiceFloodReport } from './hostile-voice';
 import { Api, networkErrorName } from './http';
 import { cpuSeconds, rssBytes } from './proc-stats';
 import { openBenchDatabase, seedUsers } from './seed';
@@ -72,6 +75,7 @@ export interface HostileFigures {
   flood: FloodReport | null;
   bodies: BodyReport | null;
   guesses: GuessReport | null;
+  voiceFlood: VoiceFloodReport | null;
   /** Close codes of the measuring socket (reconnected after each). */
   measuringSocketCloses: Record<string, number>;
 }
@@ -91,6 +95,14 @@ class HostileProcess extends BenchChild {
 
   bodies(baseUrl: string, cookie: string, channelId: string, connections: number, seconds: number) {
     return this.request<BodyReport>({ type: 'bodies', baseUrl, cookie, channelId, connections, seconds }, 'bodies', seconds * 1000 + 180_000);
+  }
+
+  voiceFlood(baseUrl: string, cookie: string, listenerCookie: string, teamId: string, channelId: string, seconds: number) {
+    return this.request<VoiceFloodReport>(
+      { type: 'voiceFlood', baseUrl, cookie, listenerCookie, teamId, channelId, seconds },
+      'voiceFlooded',
+      seconds * 1000 + 60_000,
+    );
   }
 }
 
@@ -335,6 +347,7 @@ export async function runHostile(backend: HostileBackend, cookieSecret: string, 
     let flood: FloodReport | null = null;
     let bodies: BodyReport | null = null;
     let guesses: GuessReport | null = null;
+    let voiceFlood: VoiceFloodReport | null = null;
     const hostile = attackers;
     const runPhase = async (name: string, attack: () => Promise<void>) => {
       log(`  phase: ${name}`);
@@ -394,10 +407,14 @@ export async function runHostile(backend: HostileBackend, cookieSecret: string, 
       const targets = { privateUrl: secret.url, outsiderCookie: attacker.cookie, deletedUrl: gone.url, publicMessageId };
       guesses = await guessFiles(server.url, targets, GUESS_CONNECTIONS, HOSTILE_SECONDS);
     });
+    const voice = await api.call<{ channel: { id: string } }>('PUT', `/api/v1/teams/${team.id}/channels`, owner.cookie, { name: 'Flooded', type: 'voice' });
+    await runPhase(VOICE_FLOOD_PHASE, async () => {
+      voiceFlood = await hostile.voiceFlood(server.url, attacker.cookie, sender.cookie, team.id, voice.channel.id, HOSTILE_SECONDS);
+    });
 
     stopped = true;
     await Promise.all(loops);
-    return { backend: backend.name, phases, flood, bodies, guesses, measuringSocketCloses: { ...socket.closes } };
+    return { backend: backend.name, phases, flood, bodies, guesses, voiceFlood, measuringSocketCloses: { ...socket.closes } };
   } finally {
     stopped = true;
     socket?.close();
@@ -495,5 +512,6 @@ export function hostileReport(f: HostileFigures): string {
       ),
     );
   }
+  if (f.voiceFlood) out.push('', voiceFloodReport(f.voiceFlood, f.phases, HOSTILE_SECONDS));
   return out.join('\n');
 }
