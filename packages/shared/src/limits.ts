@@ -147,6 +147,12 @@ export const RATE_LIMITS = {
   voice: { count: 20, windowMs: 10_000 },
   /** CHANNEL_TYPING events one user may cause (besides one per channel every TYPING.serverGapMs). */
   typing: { count: 5, windowMs: 3_000 },
+  /**
+   * Uploads (POST /api/v1/upload: pictures, banners, backgrounds, attachments): not a fan-out, but
+   * each is decoding work on the server (SECURITY.md, "Uploads"); 20 a minute is four messages of
+   * five attachments.
+   */
+  uploads: { count: 20, windowMs: 60_000 },
 } as const;
 
 export const TIMING = {

@@ -57,6 +57,8 @@ const FAN_OUT: Record<UserRateLimitName, EndpointName[]> = {
   voice: ['joinVoice', 'disconnectVoice', 'moveVoice', 'setVoiceRegion'],
   // Typing is a gateway frame: gateway/typing.test.ts.
   typing: [],
+  // Not a fan-out: the image work of each upload (uploads.test.ts).
+  uploads: ['upload'],
 };
 
 describe('per-user limits of the calls that fan out to others', () => {

@@ -1,4 +1,4 @@
-import { crc32 } from 'node:zlib';
+import { crc32, deflateSync } from 'node:zlib';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { CSRF_HEADER } from '@rally/shared/api/common';
@@ -36,6 +36,42 @@ export async function makePixelBomb(width: number, height: number): Promise<Buff
   png.writeUInt32BE(height, 20);
   png.writeUInt32BE(crc32(png.subarray(12, 29)), 29);
   return png;
+}
+
+/** A PNG chunk: length, type, data, CRC. */
+function pngChunk(type: string, data: Buffer): Buffer {
+  const head = Buffer.alloc(8);
+  head.writeUInt32BE(data.length, 0);
+  head.write(type, 4, 'latin1');
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
+  return Buffer.concat([head, data, crc]);
+}
+
+/**
+ * A real PNG of `width` × `height` black pixels (grey, 8 bits), written by hand: one deflated IDAT of
+ * the rows (filter byte 0, then the pixels), so that it is a few KB however large. 1 × 39,000,000 is
+ * the long-thin image bomb: 75 KB that libvips decodes one row at a time, for tens of seconds.
+ */
+export function makeBlankPng(width: number, height: number): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 0, 0, 0, 0], 8); // 8 bits, greyscale, deflate, no filter method, no interlace
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(Buffer.alloc((1 + width) * height), { level: 9 })),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** A GIF of `frames` frames of one pixel, written by hand (23 bytes a frame): the many-frames image bomb. */
+export function makeFrameBomb(frames: number): Buffer {
+  // GIF89a, a 1 × 1 screen with a global table of two colours; each frame: a graphic control extension, then a 1 × 1 image.
+  const head = Buffer.from([0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 1, 0, 1, 0, 0x80, 0, 0, 0, 0, 0, 255, 255, 255]);
+  const frame = Buffer.from([0x21, 0xf9, 4, 0, 1, 0, 0, 0, 0x2c, 0, 0, 0, 0, 1, 0, 1, 0, 0, 2, 2, 0x44, 0x01, 0]);
+  return Buffer.concat([head, ...Array<Buffer>(frames).fill(frame), Buffer.from([0x3b])]);
 }
 
 /** A multipart form part: a file (bytes, a file name and a declared type) or a text field. */

@@ -38,9 +38,43 @@ export const UPLOAD_LIMITS = {
   /** 'File size exceeds 20MB.' (000 §4); Plus members 50 MB (000 §9). */
   maxBytes: 20 * 1024 * 1024,
   premiumMaxBytes: 50 * 1024 * 1024,
-  /** Decoded pixels (all frames of an animation together): a larger image is refused before it is decoded (decompression bombs). */
-  maxPixels: 40_000_000,
 } as const;
+
+/**
+ * What an image may be before it is decoded, read from its header (decompression bombs, and
+ * images whose shape makes decoding slow: libvips works one row at a time, and an animation is one
+ * tall strip of its frames, so a PNG of 1 × 39,000,000 pixels, 75 KB, or a GIF of 800,000 frames of
+ * one pixel costs it seconds to minutes): a frame at most `maxSide` pixels wide and tall
+ * (upload_dimensions_too_large), at most `maxFrames` frames (upload_too_many_frames), at most
+ * `maxPixels` pixels in all its frames together (upload_too_many_pixels). Decoding and encoding it
+ * may take at most `maxSeconds` of work (upload_too_slow).
+ */
+export interface ImageLimits {
+  maxSide: number;
+  maxFrames: number;
+  maxPixels: number;
+  maxSeconds: number;
+}
+
+/** The image kinds with limits of their own: every upload type, and a team's emoji (api/emojis.ts). */
+export type ImageKind = UploadKind | typeof ATTACHMENT_UPLOAD | 'emoji';
+
+/**
+ * Each kind's limits (SECURITY.md, "Uploads"). The web client crops pictures to 512 px and banners
+ * to 1280 × 720 (an animated GIF is sent as it is: 1,000 frames are 40 s at 25 per second);
+ * backgrounds are screens (8K: 7680 × 4320); attachments may be panoramas; emoji are files of 1 MB
+ * at most, stored at 128 px.
+ */
+export const IMAGE_LIMITS: Record<ImageKind, ImageLimits> = {
+  teamIcon: { maxSide: 4096, maxFrames: 1000, maxPixels: 40_000_000, maxSeconds: 20 },
+  userAvatar: { maxSide: 4096, maxFrames: 1000, maxPixels: 40_000_000, maxSeconds: 20 },
+  teamBanner: { maxSide: 8192, maxFrames: 1000, maxPixels: 40_000_000, maxSeconds: 30 },
+  userBanner: { maxSide: 8192, maxFrames: 1000, maxPixels: 40_000_000, maxSeconds: 30 },
+  customBackground: { maxSide: 8192, maxFrames: 1000, maxPixels: 40_000_000, maxSeconds: 30 },
+  BlogHeroImage: { maxSide: 8192, maxFrames: 1, maxPixels: 40_000_000, maxSeconds: 30 },
+  attachment: { maxSide: 16_384, maxFrames: 2000, maxPixels: 40_000_000, maxSeconds: 30 },
+  emoji: { maxSide: 4096, maxFrames: 500, maxPixels: 16_777_216, maxSeconds: 10 },
+};
 
 /** The file limit of a user, by the PREMIUM flag. */
 export function uploadLimitBytes(premium: boolean): number {
@@ -90,6 +124,7 @@ export const uploadEndpoint = defineEndpoint({
   },
   response: uploadResponseSchema,
   status: 201,
+  userRateLimit: 'uploads',
   // For a body that is not multipart (refused with 415 unread beyond this). The multipart body is
   // limited part by part on the server: the file to the user's uploadLimitBytes, the fields to a few bytes.
   bodyLimit: BODY_LIMIT.SMALL,

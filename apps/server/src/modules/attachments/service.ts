@@ -11,7 +11,7 @@ import type { ReceivedUpload } from '../uploads/receive';
 import { unusedUntil } from '../uploads/records';
 import { insertUploads, takeAttachmentUploads } from '../uploads/repository';
 import { UPLOADS_PATH, type Storage } from '../uploads/storage';
-import { ATTACHMENT_UPLOAD, UPLOAD_LIMITS } from '@rally/shared/api/uploads';
+import { ATTACHMENT_UPLOAD, IMAGE_LIMITS } from '@rally/shared/api/uploads';
 import { sniffAttachment } from './sniff';
 
 /**
@@ -40,7 +40,7 @@ export async function storeAttachment(
   let size: { width: number; height: number } | null = null;
   if (type === 'image') {
     const output = path.join(dir, `clean.${extension}`);
-    size = await reencodeImage(file.path, output, format as 'png' | 'jpeg' | 'gif' | 'webp', UPLOAD_LIMITS.maxPixels);
+    size = await reencodeImage(file.path, output, format as 'png' | 'jpeg' | 'gif' | 'webp', IMAGE_LIMITS[ATTACHMENT_UPLOAD]);
     stored = { path: output, size: (await stat(output)).size };
   } else if (type === 'video' && video.width && video.height) {
     size = { width: video.width, height: video.height };

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { stat } from 'node:fs/promises';
 import { customEmojiPath, EMOJI_UPLOAD_FIELD, EMOJI_UPLOAD_FORMATS, type TeamEmoji } from '@rally/shared/api/emojis';
-import { IMAGE_FORMAT_FILES, UPLOAD_LIMITS, type ImageFormat } from '@rally/shared/api/uploads';
+import { IMAGE_FORMAT_FILES, IMAGE_LIMITS, type ImageFormat } from '@rally/shared/api/uploads';
 import { LIMITS } from '@rally/shared/limits';
 import type { Executor } from '../../db/client';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
@@ -61,8 +61,8 @@ interface PreparedEmoji {
 
 /**
  * One uploaded file as an emoji image (written into `dir`): webp, png or gif by its first bytes
- * (else 400 emoji_file_invalid, as for one that does not decode), the pixel limit of every upload
- * checked before decoding, re-encoded as webp without metadata, at most LIMITS.emoji.sizePx square
+ * (else 400 emoji_file_invalid, as for one that does not decode), IMAGE_LIMITS.emoji checked
+ * before decoding, re-encoded as webp without metadata, at most LIMITS.emoji.sizePx square
  * (scaled down inside it, its aspect kept; an animation stays one).
  */
 async function prepareImage(file: ReceivedFile, dir: string, index: number): Promise<PreparedEmoji> {
@@ -71,7 +71,7 @@ async function prepareImage(file: ReceivedFile, dir: string, index: number): Pro
   if (!format || !accepted.includes(format)) throw invalidFile();
   const output = path.join(dir, `emoji-${index}.${IMAGE_FORMAT_FILES.webp.extension}`);
   try {
-    await reencodeImage(file.path, output, format, UPLOAD_LIMITS.maxPixels, { fitInside: LIMITS.emoji.sizePx, to: 'webp' });
+    await reencodeImage(file.path, output, format, IMAGE_LIMITS.emoji, { fitInside: LIMITS.emoji.sizePx, to: 'webp' });
   } catch (err) {
     if (err instanceof AppError && err.code === 'upload_failed') throw invalidFile();
     throw err;

@@ -1,7 +1,8 @@
 import { open } from 'node:fs/promises';
 import sharp from 'sharp';
-import type { ImageFormat } from '@rally/shared/api/uploads';
+import type { ImageFormat, ImageLimits } from '@rally/shared/api/uploads';
 import { AppError, badRequest } from '../../lib/errors';
+import { imageWork } from './image-work';
 
 /** The format a file's first bytes say it is (its name and declared type are never asked), or null. */
 export function sniffImage(head: Uint8Array): ImageFormat | null {
@@ -37,16 +38,30 @@ export interface ReencodeOptions {
  * Decode the image at `input` and write it again to `output` in the same format (or `to`,
  * scaled by `fitInside`): every frame of an animation kept, EXIF orientation applied to
  * the pixels, and no metadata at all (EXIF, GPS, ICC profiles, comments: sharp writes none unless
- * asked). The header is read first and an image of more than `maxPixels` pixels (all frames
- * together) refused before anything is decoded; libvips is also told the limit
- * (`limitInputPixels`), so a header that lies cannot get past it.
+ * asked). The header is read first, and an image beyond `limits` refused before anything is
+ * decoded: a frame wider or taller than `maxSide` (upload_dimensions_too_large), more than
+ * `maxFrames` frames (upload_too_many_frames), more than `maxPixels` pixels in all frames together
+ * (upload_too_many_pixels); libvips is also told the
+ * pixel limit (`limitInputPixels`), so a header that lies cannot get past it, and stops after
+ * `maxSeconds` of work (sharp's timeout: upload_too_slow). The work waits its turn in the
+ * process's image queue (image-work.ts), so that images never take every thread of libuv's pool.
  */
-export async function reencodeImage(
+export function reencodeImage(
   input: string,
   output: string,
   format: ImageFormat,
-  maxPixels: number,
-  { fitInside, to }: ReencodeOptions = {},
+  limits: ImageLimits,
+  options: ReencodeOptions = {},
+): Promise<{ width: number; height: number }> {
+  return imageWork.run(() => reencode(input, output, format, limits, options));
+}
+
+async function reencode(
+  input: string,
+  output: string,
+  format: ImageFormat,
+  { maxSide, maxFrames, maxPixels, maxSeconds }: ImageLimits,
+  { fitInside, to }: ReencodeOptions,
 ): Promise<{ width: number; height: number }> {
   const animated = format === 'gif' || format === 'webp';
   const options = { limitInputPixels: maxPixels, animated, sequentialRead: true } as const;
@@ -56,8 +71,10 @@ export async function reencodeImage(
     if (meta.format !== format) throw badRequest('upload_failed');
     const pages = meta.pages ?? 1;
     const height = meta.pageHeight ?? meta.height;
-    if (meta.width * height * pages > maxPixels) throw tooManyPixels(maxPixels);
-    pipeline = sharp(input, options);
+    if (meta.width > maxSide || height > maxSide) throw refusal('upload_dimensions_too_large', maxSide);
+    if (pages > maxFrames) throw refusal('upload_too_many_frames', maxFrames);
+    if (meta.width * height * pages > maxPixels) throw refusal('upload_too_many_pixels', Math.floor(maxPixels / 1_000_000));
+    pipeline = sharp(input, options).timeout({ seconds: maxSeconds });
     if (pages === 1) pipeline = pipeline.autoOrient();
     if (fitInside) pipeline = pipeline.resize(fitInside, fitInside, { fit: 'inside', withoutEnlargement: true });
     switch (to ?? format) {
@@ -78,12 +95,14 @@ export async function reencodeImage(
     return { width: info.width, height: info.height };
   } catch (err) {
     if (err instanceof AppError) throw err;
-    // libvips' words for the pixel limit; anything else it cannot decode is a broken image.
-    if (err instanceof Error && /pixel limit/i.test(err.message)) throw tooManyPixels(maxPixels);
+    // libvips' words for the pixel limit and for sharp's timeout; anything else it cannot decode is a broken image.
+    if (err instanceof Error && /pixel limit/i.test(err.message)) throw refusal('upload_too_many_pixels', Math.floor(maxPixels / 1_000_000));
+    if (err instanceof Error && /^timeout/i.test(err.message)) throw refusal('upload_too_slow');
     throw badRequest('upload_failed');
   }
 }
 
-function tooManyPixels(maxPixels: number): AppError {
-  return badRequest('upload_too_many_pixels', { image: 'upload_too_many_pixels' }, { max: Math.floor(maxPixels / 1_000_000) });
+/** A refusal of the image, named on the file field of POST /api/v1/upload (`image`). */
+function refusal(code: 'upload_dimensions_too_large' | 'upload_too_many_frames' | 'upload_too_many_pixels' | 'upload_too_slow', max?: number): AppError {
+  return badRequest(code, { image: code }, max === undefined ? {} : { max });
 }

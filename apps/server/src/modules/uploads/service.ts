@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { ATTACHMENT_FORMATS } from '@rally/shared/api/attachments';
-import { ATTACHMENT_UPLOAD, IMAGE_FORMAT_FILES, UPLOAD_KINDS, UPLOAD_LIMITS, type ImageFormat, type UploadKind } from '@rally/shared/api/uploads';
+import { ATTACHMENT_UPLOAD, IMAGE_FORMAT_FILES, IMAGE_LIMITS, UPLOAD_KINDS, type ImageFormat, type UploadKind } from '@rally/shared/api/uploads';
 import { badRequest } from '../../lib/errors';
 import { newId } from '../../lib/snowflake';
 import { readHead, reencodeImage, sniffImage } from './image';
@@ -46,7 +46,7 @@ export async function storeUpload(
   }
   const { contentType, extension } = IMAGE_FORMAT_FILES[format];
   const output = path.join(dir, `clean.${extension}`);
-  await reencodeImage(file.path, output, format, UPLOAD_LIMITS.maxPixels);
+  await reencodeImage(file.path, output, format, IMAGE_LIMITS[type]);
   const id = newId();
   const key = newUploadKey(type, extension);
   await deps.storage.put(key, { path: output, size: (await stat(output)).size, contentType });

@@ -1,17 +1,19 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { CSRF_HEADER } from '@rally/shared/api/common';
 import { uploadResponseSchema } from '@rally/shared/api/uploads';
 import { UserFlags } from '@rally/shared/api/users';
+import { RATE_LIMITS } from '@rally/shared/limits';
 import { call, createTestApp, withTestApp, type TestContext } from '../../../test/helpers/app';
 import { makeUser, type TestUser } from '../../../test/helpers/factories';
 import { FakeS3 } from '../../../test/helpers/fake-s3';
-import { makeAnimatedGif, makeImage, makePixelBomb, postForm, type FormPart } from '../../../test/helpers/images';
+import { makeAnimatedGif, makeImage, makePixelBomb, makeBlankPng, postForm, type FormPart } from '../../../test/helpers/images';
 import { users } from '../../db/schema';
+import { userRateKey } from '../../lib/rate-limit';
 
 const UPLOAD = '/api/v1/upload';
 const image = (file: Uint8Array, filename = 'picture.png', contentType = 'image/png'): FormPart => ({ file, filename, contentType });
@@ -24,6 +26,8 @@ describe('uploads', () => {
   beforeAll(async () => {
     user = await makeUser(ctx.app);
   });
+  // The per-user upload limit has a test of its own (below); here each test may upload what it needs.
+  beforeEach(() => ctx.app.rateLimiter.reset(userRateKey('uploads', user.id)));
   afterAll(() => rmSync(uploadDir, { recursive: true, force: true }));
 
   const upload = (parts: Record<string, FormPart>, who: TestUser = user, headers: Record<string, string> = {}) =>
@@ -129,12 +133,34 @@ describe('uploads', () => {
     expect((await upload({ type: 'userBanner', image: image(large) }, plus)).statusCode).toBe(201);
   });
 
-  it('refuses a decompression bomb (a PNG whose header says 20,000 × 20,000) before decoding it', async () => {
-    const bomb = await makePixelBomb(20_000, 20_000);
+  it('refuses a decompression bomb (a PNG whose header says 8,000 × 8,000) before decoding it', async () => {
+    const bomb = await makePixelBomb(8_000, 8_000);
     expect(bomb.length).toBeLessThan(200);
     const res = await upload({ type: 'teamBanner', image: image(bomb) });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'upload_too_many_pixels', message: 'The image is too large: at most 40 million pixels' });
+  });
+
+  it('refuses the 75 KB PNG of 1 × 39,000,000 pixels by its side, at once, with each kind’s limit, in Turkish too', async () => {
+    // Real pixels: decoded, it would cost libvips tens of seconds one row at a time.
+    const thin = makeBlankPng(1, 39_000_000);
+    expect(thin.length).toBeLessThan(80 * 1024);
+    const attachment = await upload({ type: 'attachment', image: image(thin) });
+    expect([attachment.statusCode, attachment.json()]).toEqual([
+      400,
+      {
+        success: false,
+        code: 'upload_dimensions_too_large',
+        message: 'The image is too large: at most 16384 × 16384 pixels',
+        errors: { image: 'The image is too large: at most 16384 × 16384 pixels' },
+      },
+    ]);
+    const avatar = await upload({ type: 'userAvatar', image: image(thin) }, user, { 'accept-language': 'tr' });
+    expect(avatar.json()).toMatchObject({ code: 'upload_dimensions_too_large', message: 'Resim çok büyük: en fazla 4096 × 4096 piksel olabilir' });
+    // Within the area and the sides of a banner, too wide for a picture.
+    const wide = await makeImage('png', 5000, 10);
+    expect((await upload({ type: 'userAvatar', image: image(wide) })).json()).toMatchObject({ code: 'upload_dimensions_too_large' });
+    expect((await upload({ type: 'userBanner', image: image(wide) })).statusCode).toBe(201);
   });
 
   it('refuses a file that starts like a PNG but does not decode', async () => {
@@ -180,6 +206,25 @@ describe('uploads', () => {
       expect(res.statusCode, url).toBe(404);
       expect(res.headers['content-type'], url).toMatch(/^application\/json/);
     }
+  });
+});
+
+describe('the per-user upload limit', () => {
+  const ctx = withTestApp();
+
+  it('answers 429 with Retry-After past RATE_LIMITS.uploads, before reading the body, and counts each user apart', async () => {
+    const [user, other] = [await makeUser(ctx.app), await makeUser(ctx.app)];
+    const png = image(await makeImage('png'));
+    for (let i = 0; i < RATE_LIMITS.uploads.count; i++) {
+      expect((await postForm(ctx.app, UPLOAD, { type: 'userAvatar', image: png }, { cookie: user.cookie })).statusCode).toBe(201);
+    }
+    const refused = await postForm(ctx.app, UPLOAD, { type: 'userAvatar', image: png }, { cookie: user.cookie });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ success: false, code: 'too_many_requests' });
+    const seconds = Number(refused.headers['retry-after']);
+    expect(seconds).toBeGreaterThan(0);
+    expect(seconds).toBeLessThanOrEqual(RATE_LIMITS.uploads.windowMs / 1000);
+    expect((await postForm(ctx.app, UPLOAD, { type: 'userAvatar', image: png }, { cookie: other.cookie })).statusCode).toBe(201);
   });
 });
 
