@@ -4,6 +4,7 @@
  *   flood {url, origin, cookie, sockets, frames, seconds, concurrency} -> flooded {FloodReport}
  *   bodies {baseUrl, cookie, channelId, connections, seconds} -> bodies {BodyReport}
  *   voiceFlood {baseUrl, cookie, listenerCookie, teamId, channelId, seconds} -> voiceFlooded {VoiceFloodReport} (hostile-voice.ts)
+ *   images {baseUrl, cookies, seconds} -> images {ImageBombReport} (hostile-images.ts)
  *   close -> closed, then exit
  * Every attack stops by itself: the flood after `seconds` (its sockets are then terminated), the
  * bodies after `seconds` plus at most BODY_GRACE_MS for the requests still in flight.
@@ -11,6 +12,7 @@
 import WebSocket from 'ws';
 import { messageText } from '../../apps/server/src/gateway/message-text';
 import { stopVoiceFlood, voiceFlood, type VoiceFloodCommand } from './hostile-voice';
+import { bombImages } from './hostile-images';
 import { networkErrorName } from './http';
 import { summarize, type Summary } from './stats';
 
@@ -18,6 +20,7 @@ type Command =
   | { type: 'flood'; url: string; origin: string; cookie: string; sockets: number; frames: number; seconds: number; concurrency: number }
   | { type: 'bodies'; baseUrl: string; cookie: string; channelId: string; connections: number; seconds: number }
   | VoiceFloodCommand
+  | { type: 'images'; baseUrl: string; cookies: string[]; seconds: number }
   | { type: 'close' };
 
 export interface FloodReport {
@@ -344,6 +347,9 @@ process.on('message', (cmd: Command) => {
       break;
     case 'voiceFlood':
       void voiceFlood(cmd).then((report) => send({ type: 'voiceFlooded', ...report }));
+      break;
+    case 'images':
+      void bombImages(cmd.baseUrl, cmd.cookies, cmd.seconds).then((report) => send({ type: 'images', ...report }));
       break;
     case 'close':
       stopVoiceFlood();

@@ -12,7 +12,7 @@ import WebSocket from 'ws';
 import { messageText } from '../../apps/server/src/gateway/message-text';
 import { networkErrorName } from './http';
 import type { Summary } from './stats';
-import { f1, f2, int, markdownTable } from './table';
+import { f1, f2, int, markdownTable, times } from './table';
 
 /** The phase's name in hostile.ts's phase table. */
 export const VOICE_FLOOD_PHASE = 'voice-state flood';
@@ -171,7 +171,6 @@ interface PhaseLatency {
 export function voiceFloodReport(report: VoiceFloodReport, phases: PhaseLatency[], seconds: number): string {
   const baseline = phases.find((p) => p.phase === 'baseline');
   const during = phases.find((p) => p.phase === VOICE_FLOOD_PHASE);
-  const ratio = (a: number | undefined, b: number | undefined) => (a !== undefined && b !== undefined && b > 0 ? `${f2(a / b)}×` : '—');
   const counts = (record: Record<string, number>) =>
     Object.entries(record)
       .sort((a, b) => b[1] - a[1])
@@ -186,8 +185,8 @@ export function voiceFloodReport(report: VoiceFloodReport, phases: PhaseLatency[
     ["the listener's socket at the end", report.listenerClose ?? 'open'],
     ['events on the measuring socket (VOICE_UPDATED …)', during ? int(during.eventsReceived) : '—'],
     ['server CPU, s (baseline)', during && baseline ? `${f2(during.serverCpuSeconds)} (${f2(baseline.serverCpuSeconds)})` : '—'],
-    ['health p50 / p99, × baseline', `${ratio(during?.health.p50, baseline?.health.p50)} / ${ratio(during?.health.p99, baseline?.health.p99)}`],
-    ['send->receive p50 / p99, × baseline', `${ratio(during?.message.p50, baseline?.message.p50)} / ${ratio(during?.message.p99, baseline?.message.p99)}`],
+    ['health p50 / p99, × baseline', `${times(during?.health.p50, baseline?.health.p50)} / ${times(during?.health.p99, baseline?.health.p99)}`],
+    ['send->receive p50 / p99, × baseline', `${times(during?.message.p50, baseline?.message.p50)} / ${times(during?.message.p99, baseline?.message.p99)}`],
     ['health p50 / p99 during, ms', during ? `${f1(during.health.p50)} / ${f1(during.health.p99)}` : '—'],
   ];
   return markdownTable([`${VOICE_FLOOD_PHASE}: one member's state toggles as fast as the socket takes them, ${seconds} s`, ''], rows);

@@ -5,22 +5,25 @@
  * (sockets accepted or closed and with which close codes, frames sent, HTTP statuses). See
  * docs/performance.md, "Hostile load". Knobs (environment):
  *   BENCH_HOSTILE_SECONDS=10 (each phase)  BENCH_FLOOD_SOCKETS=300  BENCH_FLOOD_FRAMES=110 (per socket
- *   per 60 s)  BENCH_BODY_CONNECTIONS=4  BENCH_GUESS_CONNECTIONS=4
+ *   per 60 s)  BENCH_BODY_CONNECTIONS=4  BENCH_GUESS_CONNECTIONS=4  BENCH_IMAGE_ATTACKERS=4
  *
  * Phases, each BENCH_HOSTILE_SECONDS long: baseline (no attack), presence flood, pathological bodies,
  * file guessing (file-guessing.ts: private attachments asked for by who may not see them, keys guessed),
  * voice-state flood (hostile-voice.ts: one member's mute toggles as fast as their signalling socket
- * takes them, reported with the other users' latency as a ratio to the baseline).
- * Throughout, a measuring client in this process sends GET /api/v1/health one after another (25 ms
- * pause after each answer) and a second user's messages (one at a time, at most one per 600 ms, under
- * the per-user send limit), timed from the POST until a third member's gateway socket (held here)
- * receives it. The attackers run in a child process (hostile-clients.ts).
+ * takes them, reported with the other users' latency as a ratio to the baseline), image bombs
+ * (hostile-images.ts: uploads made to cost image work; logins and messages as a ratio to the
+ * baseline). Throughout, a measuring client in this process sends GET /api/v1/health one after
+ * another (25 ms pause after each answer), a second user's messages (one at a time, at most one per
+ * 600 ms, under the per-user send limit), timed from the POST until a third member's gateway socket
+ * (held here) receives it, and a fourth user's logins (one after another, 100 ms pause). The
+ * attackers run in a child process (hostile-clients.ts).
  */
 import WebSocket from 'ws';
 import { messageText } from '../../apps/server/src/gateway/message-text';
 import { CloseCode } from '@rally/shared/gateway/protocol';
 import { BenchChild } from './client-process';
 import { guessFiles, type GuessReport } from './file-guessing';
+import { IMAGE_ATTACKERS, imageBombReport, loginOnce, prepareLoginUser, type ImageBombReport } from './hostile-images';
 import type { BodyReport, FloodReport } from './hostile-clients';
 import { VOICE_FLOOD_PHASE, voiceFloodReport, type VoiceFloodReport } from './hostile-voice';
 import { Api, networkErrorName } from './http';
@@ -38,6 +41,7 @@ export const BODY_CONNECTIONS = num('BENCH_BODY_CONNECTIONS', 4);
 export const GUESS_CONNECTIONS = num('BENCH_GUESS_CONNECTIONS', 4);
 
 const HEALTH_PAUSE_MS = 25;
+const LOGIN_PAUSE_MS = 100;
 const MESSAGE_SPACING_MS = 600;
 const REQUEST_TIMEOUT_MS = 120_000;
 /** How long a sent message may take to reach the measuring socket after its POST was answered. */
@@ -59,6 +63,9 @@ export interface PhaseFigures {
   healthFailed: Record<string, number>;
   message: Summary;
   messageFailed: Record<string, number>;
+  /** POST /api/v1/login of a user who takes no part in any attack (argon2id). */
+  login: Summary;
+  loginFailed: Record<string, number>;
   /** Dispatch frames the measuring socket received during the phase (presence events of the flood…). */
   eventsReceived: number;
   serverCpuSeconds: number;
@@ -76,6 +83,7 @@ export interface HostileFigures {
   bodies: BodyReport | null;
   guesses: GuessReport | null;
   voiceFlood: VoiceFloodReport | null;
+  images: ImageBombReport | null;
   /** Close codes of the measuring socket (reconnected after each). */
   measuringSocketCloses: Record<string, number>;
 }
@@ -104,7 +112,13 @@ class HostileProcess extends BenchChild {
       seconds * 1000 + 60_000,
     );
   }
+
+  images(baseUrl: string, cookies: string[], seconds: number) {
+    return this.request<ImageBombReport>({ type: 'images', baseUrl, cookies, seconds }, 'images', seconds * 1000 + 240_000);
+  }
 }
+
+const IMAGE_BOMB_PHASE = 'image bombs';
 
 const bump = (counts: Record<string, number>, key: string) => (counts[key] = (counts[key] ?? 0) + 1);
 
@@ -239,14 +253,17 @@ interface Samples {
   healthFailed: Record<string, number>;
   message: number[];
   messageFailed: Record<string, number>;
+  login: number[];
+  loginFailed: Record<string, number>;
 }
 
 export async function runHostile(backend: HostileBackend, cookieSecret: string, log: (message: string) => void): Promise<HostileFigures> {
-  log(`${backend.name}, hostile load: 3 users, one team; ${HOSTILE_SECONDS} s per phase`);
+  log(`${backend.name}, hostile load: 3 users, one team, a user signing in, ${IMAGE_ATTACKERS} image attackers; ${HOSTILE_SECONDS} s per phase`);
   const handle = await openBenchDatabase(backend.target);
-  const [owner, sender, attacker] = await seedUsers(handle, 3, cookieSecret);
+  const [owner, sender, attacker, signer, ...imageAttackers] = await seedUsers(handle, 4 + IMAGE_ATTACKERS, cookieSecret);
+  if (!owner || !sender || !attacker || !signer) throw new Error('seeding gave fewer than 4 users');
+  const loginUser = await prepareLoginUser(handle, signer.id);
   await handle.close();
-  if (!owner || !sender || !attacker) throw new Error('seeding gave fewer than 3 users');
 
   const server = await startServer(
     { ...backend.serverEnv, COOKIE_SECRET: cookieSecret, RATE_LIMIT_LOGIN: AUTH_RATE_LIMIT, RATE_LIMIT_REGISTER: AUTH_RATE_LIMIT },
@@ -314,6 +331,7 @@ export async function runHostile(backend: HostileBackend, cookieSecret: string, 
     for (let i = 0; i < 10; i++) await healthOnce();
     for (let i = 0; i < 3; i++) {
       await messageOnce();
+      await loginOnce(api, loginUser, REQUEST_TIMEOUT_MS);
       await sleep(MESSAGE_SPACING_MS);
     }
 
@@ -341,6 +359,17 @@ export async function runHostile(backend: HostileBackend, cookieSecret: string, 
           await sleep(Math.max(100, MESSAGE_SPACING_MS - (performance.now() - t0)));
         }
       })(),
+      (async () => {
+        while (!stopped) {
+          const into = current;
+          const { ms, outcome } = await loginOnce(api, loginUser, REQUEST_TIMEOUT_MS);
+          if (into) {
+            if (outcome === '200') into.login.push(ms);
+            else bump(into.loginFailed, outcome);
+          }
+          await sleep(LOGIN_PAUSE_MS);
+        }
+      })(),
     );
 
     const phases: PhaseFigures[] = [];
@@ -348,10 +377,11 @@ export async function runHostile(backend: HostileBackend, cookieSecret: string, 
     let bodies: BodyReport | null = null;
     let guesses: GuessReport | null = null;
     let voiceFlood: VoiceFloodReport | null = null;
+    let images: ImageBombReport | null = null;
     const hostile = attackers;
     const runPhase = async (name: string, attack: () => Promise<void>) => {
       log(`  phase: ${name}`);
-      const into: Samples = { health: [], healthFailed: {}, message: [], messageFailed: {} };
+      const into: Samples = { health: [], healthFailed: {}, message: [], messageFailed: {}, login: [], loginFailed: {} };
       const cpu0 = cpuSeconds(server.pid);
       const attackerCpu0 = cpuSeconds(hostile.pid);
       const events0 = measuring.dispatches;
@@ -372,6 +402,8 @@ export async function runHostile(backend: HostileBackend, cookieSecret: string, 
         healthFailed: into.healthFailed,
         message: summarize(into.message),
         messageFailed: into.messageFailed,
+        login: summarize(into.login),
+        loginFailed: into.loginFailed,
         eventsReceived: events,
         serverCpuSeconds: cpu1 - cpu0,
         attackerCpuSeconds: attackerCpu1 - attackerCpu0,
@@ -411,10 +443,17 @@ export async function runHostile(backend: HostileBackend, cookieSecret: string, 
     await runPhase(VOICE_FLOOD_PHASE, async () => {
       voiceFlood = await hostile.voiceFlood(server.url, attacker.cookie, sender.cookie, team.id, voice.channel.id, HOSTILE_SECONDS);
     });
+    await runPhase(IMAGE_BOMB_PHASE, async () => {
+      images = await hostile.images(
+        server.url,
+        imageAttackers.map((u) => u.cookie),
+        HOSTILE_SECONDS,
+      );
+    });
 
     stopped = true;
     await Promise.all(loops);
-    return { backend: backend.name, phases, flood, bodies, guesses, voiceFlood, measuringSocketCloses: { ...socket.closes } };
+    return { backend: backend.name, phases, flood, bodies, guesses, voiceFlood, images, measuringSocketCloses: { ...socket.closes } };
   } finally {
     stopped = true;
     socket?.close();
@@ -443,7 +482,7 @@ const okFailed = (ok: number, failed: Record<string, number>) => `${int(ok)} (${
 export function hostileReport(f: HostileFigures): string {
   const out: string[] = [];
   out.push(
-    `Hostile load, ${f.backend}: ${HOSTILE_SECONDS} s per phase; measuring client: GET /api/v1/health one after another (${HEALTH_PAUSE_MS} ms pause), a second user's message every ${MESSAGE_SPACING_MS} ms at most (send->receive on a third member's socket)\n`,
+    `Hostile load, ${f.backend}: ${HOSTILE_SECONDS} s per phase; measuring client: GET /api/v1/health one after another (${HEALTH_PAUSE_MS} ms pause), a second user's message every ${MESSAGE_SPACING_MS} ms at most (send->receive on a third member's socket), a fourth user's login (${LOGIN_PAUSE_MS} ms pause)\n`,
   );
   out.push(
     markdownTable(
@@ -453,6 +492,7 @@ export function hostileReport(f: HostileFigures): string {
         'health ok (failed)',
         'send->receive p50 / p99 / max, ms',
         'messages ok (failed)',
+        'login p50 / p99 / max, ms',
         'server CPU, s',
         'events on measuring socket',
         'health after the phase, ms',
@@ -463,14 +503,16 @@ export function hostileReport(f: HostileFigures): string {
         okFailed(p.health.count, p.healthFailed),
         triple(p.message),
         okFailed(p.message.count, p.messageFailed),
+        triple(p.login),
         f2(p.serverCpuSeconds),
         int(p.eventsReceived),
         p.healthAfterOutcome === '200' ? f1(p.healthAfterMs) : `${f1(p.healthAfterMs)} (${p.healthAfterOutcome})`,
       ]),
     ),
   );
-  const failures = f.phases.filter((p) => Object.keys(p.healthFailed).length || Object.keys(p.messageFailed).length);
-  for (const p of failures) out.push(`  ${p.phase}: failed health ${counts(p.healthFailed)}; failed messages ${counts(p.messageFailed)}`);
+  const failures = f.phases.filter((p) => Object.keys(p.healthFailed).length || Object.keys(p.messageFailed).length || Object.keys(p.loginFailed).length);
+  for (const p of failures)
+    out.push(`  ${p.phase}: failed health ${counts(p.healthFailed)}; failed messages ${counts(p.messageFailed)}; failed logins ${counts(p.loginFailed)}`);
   if (Object.keys(f.measuringSocketCloses).length) out.push(`  the measuring socket was closed by the server: ${counts(f.measuringSocketCloses, closeName)}`);
 
   if (f.flood) {
@@ -513,5 +555,6 @@ export function hostileReport(f: HostileFigures): string {
     );
   }
   if (f.voiceFlood) out.push('', voiceFloodReport(f.voiceFlood, f.phases, HOSTILE_SECONDS));
+  if (f.images) out.push('', imageBombReport(f.images, f.phases, IMAGE_BOMB_PHASE));
   return out.join('\n');
 }
