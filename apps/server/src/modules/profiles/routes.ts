@@ -30,7 +30,10 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
     return done;
   });
 
-  addEndpoint(app, setActivityEndpoint, async ({ deps, userId, body }) => ({ success: true as const, activity: await setActivity(profile(deps), userId, body) }));
+  addEndpoint(app, setActivityEndpoint, async ({ deps, userId, body }) => ({
+    success: true as const,
+    activity: await setActivity(profile(deps), userId, body),
+  }));
 
   addEndpoint(app, clearActivityEndpoint, async ({ deps, userId }) => {
     await clearActivity(profile(deps), userId);
