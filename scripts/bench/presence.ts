@@ -107,8 +107,9 @@ export async function runPresence(backend: PresenceBackend, cookieSecret: string
             return;
           }
           if (!onFrame || !text.includes('"PRESENCE_UPDATE"')) return;
-          const frame = JSON.parse(text) as { type: string; data: { userId: string; presence: number } };
-          if (frame.type === 'PRESENCE_UPDATE' && frame.data.userId === subject.id) onFrame(watcher, frame.data.presence);
+          const frame = JSON.parse(text) as { type: string; data: { presences: Array<{ userId: string; presence: number }> } };
+          if (frame.type !== 'PRESENCE_UPDATE') return;
+          for (const entry of frame.data.presences) if (entry.userId === subject.id) onFrame(watcher, entry.presence);
         });
       });
     let expected = -1;

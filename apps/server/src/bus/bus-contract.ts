@@ -3,12 +3,13 @@ import type { BusEnvelope, BusId, BusMessage, EventBus } from './types';
 import { compareBusIds, isGap } from './types';
 
 const presence = (userId: string, presence: 0 | 1 | 2 | 3): BusEnvelope => ({
-  audience: { kind: 'users', userIds: [userId] },
-  event: { type: 'PRESENCE_UPDATE', data: { userId, presence } },
+  audience: { kind: 'circles', circles: [{ teamIds: [], userIds: [userId] }] },
+  event: { type: 'PRESENCE_UPDATE', data: { presences: [{ userId, presence }] } },
 });
 
 /** The user of a presence envelope (what these tests publish), or the gap's audience kind. */
-const userOf = (message: BusMessage): string => (isGap(message) ? message.gap.audience.kind : (message.event.data as { userId: string }).userId);
+const userOf = (message: BusMessage): string =>
+  isGap(message) ? message.gap.audience.kind : (message.event.data as unknown as { presences: [{ userId: string }] }).presences[0].userId;
 
 /** Wait until `condition` holds (polled every 5 ms), or fail after 5 s. */
 async function until(condition: () => boolean, what: string): Promise<void> {

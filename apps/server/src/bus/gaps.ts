@@ -1,4 +1,4 @@
-import type { BusEnvelope, BusGap, GapAudience } from './types';
+import { gapAudienceOf, type BusEnvelope, type BusGap, type GapAudience } from './types';
 
 /** Most gaps waiting at once; past this, one gap for every session replaces them. */
 const MAX_WAITING = 1000;
@@ -40,7 +40,7 @@ export class GapQueue {
 
   add(envelope: BusEnvelope): void {
     if (this.stopped || this.waiting.has('all')) return;
-    let audience: GapAudience = envelope.audience;
+    let audience = gapAudienceOf(envelope.audience);
     if (this.waiting.size >= MAX_WAITING && !this.waiting.has(audienceKey(audience))) {
       this.waiting.clear();
       audience = { kind: 'all' };

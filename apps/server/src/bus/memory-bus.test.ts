@@ -11,7 +11,7 @@ describe('MemoryBus', () => {
 
   it('says so when envelopes after a position were dropped', async () => {
     const bus = new MemoryBus({ maxEntries: 2 });
-    const event = { type: 'PRESENCE_UPDATE', data: { userId: 'u', presence: 1 } } as const;
+    const event = { type: 'EMAIL_CHANGED', data: { email: 'u@example.com', verified: true } } as const;
     for (let i = 0; i < 4; i++) await bus.publish({ audience: { kind: 'users', userIds: ['u'] }, event });
     expect(await bus.readAfter('0-1', 10)).toBeNull();
     expect((await bus.readAfter('0-2', 10))?.map((e) => e.id)).toEqual(['0-3', '0-4']);

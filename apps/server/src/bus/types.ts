@@ -12,7 +12,18 @@ export type Audience =
    * Every session of the members of these teams and of these users, each session once (a user's
    * presence goes to their teams and their friends as one envelope, however many teams they share).
    */
-  | { kind: 'circle'; teamIds: string[]; userIds: string[] };
+  | { kind: 'circle'; teamIds: string[]; userIds: string[] }
+  /**
+   * For an event that lists several users' changes (PRESENCE_UPDATE's `presences`): entry i of the
+   * list goes to `circles[i]`; each session receives one frame with the entries it is in the circle of.
+   */
+  | { kind: 'circles'; circles: Circle[] };
+
+/** The sessions of the members of these teams and of these users. */
+export interface Circle {
+  teamIds: string[];
+  userIds: string[];
+}
 
 /**
  * An event and its audience. The audience must be of a kind the event type declares
@@ -29,7 +40,19 @@ export type BusEnvelope = {
 }[DispatchType];
 
 /** Whom a gap concerns: an audience, or every session (when too many publishes failed to list them). */
-export type GapAudience = Audience | { kind: 'all' };
+export type GapAudience = Exclude<Audience, { kind: 'circles' }> | { kind: 'all' };
+
+/** Whom a lost event of this audience concerns (circles: all of them as one circle). */
+export function gapAudienceOf(audience: Audience): GapAudience {
+  if (audience.kind !== 'circles') return audience;
+  const teamIds = new Set<string>();
+  const userIds = new Set<string>();
+  for (const circle of audience.circles) {
+    for (const id of circle.teamIds) teamIds.add(id);
+    for (const id of circle.userIds) userIds.add(id);
+  }
+  return { kind: 'circle', teamIds: [...teamIds], userIds: [...userIds] };
+}
 
 /**
  * Published after a publish failed (lib/events.ts: the write had committed, the event did not go

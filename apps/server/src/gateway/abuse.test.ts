@@ -126,7 +126,7 @@ describe('gateway abuse by one user', () => {
       }
       sockets[1].send({ type: 'PRESENCE_UPDATE', data: { presence: Presence.DND } });
       const update = await watcher.next('PRESENCE_UPDATE');
-      expect(update.data).toEqual({ userId: mate.id, presence: Presence.DND }); // do-not-disturb wins over idle
+      expect(update.data).toEqual({ presences: [{ userId: mate.id, presence: Presence.DND }] }); // do-not-disturb wins over idle
       await until(async () => (await findUserById(ctx.app.db, mate.id))?.presence === Presence.DND, 'the stored presence');
 
       // The same aggregate again: nothing written, nothing sent. The next event the watcher gets is the marker.

@@ -131,27 +131,30 @@ describe('gateway', () => {
 
     await publishMessage(team.generalId, 'for the team');
     await publishMessage(team.staffId, 'for staff');
-    await ctx.app.bus.publish({ audience: { kind: 'team', teamId: team.teamId }, event: { type: 'PRESENCE_UPDATE', data: { userId: owner.id, presence: 2 } } });
     await ctx.app.bus.publish({
-      audience: { kind: 'users', userIds: [outsider.id, member.id] },
-      event: { type: 'PRESENCE_UPDATE', data: { userId: 'x', presence: 3 } },
+      audience: { kind: 'circles', circles: [{ teamIds: [team.teamId], userIds: [] }] },
+      event: { type: 'PRESENCE_UPDATE', data: { presences: [{ userId: owner.id, presence: 2 }] } },
+    });
+    await ctx.app.bus.publish({
+      audience: { kind: 'circles', circles: [{ teamIds: [], userIds: [outsider.id, member.id] }] },
+      event: { type: 'PRESENCE_UPDATE', data: { presences: [{ userId: 'x', presence: 3 }] } },
     });
 
     const mFrames = [await m.next(), await m.next(), await m.next()];
-    expect(mFrames.map((f) => [f.seq, f.type, f.data.content ?? f.data.presence])).toEqual([
+    expect(mFrames.map((f) => [f.seq, f.type, f.data.content ?? f.data.presences[0].presence])).toEqual([
       [1, 'MESSAGE_SEND', 'for the team'],
       [2, 'PRESENCE_UPDATE', 2],
       [3, 'PRESENCE_UPDATE', 3],
     ]);
     const oFrames = [await o.next(), await o.next(), await o.next()];
-    expect(oFrames.map((f) => [f.seq, f.data.content ?? f.data.presence])).toEqual([
+    expect(oFrames.map((f) => [f.seq, f.data.content ?? f.data.presences[0].presence])).toEqual([
       [1, 'for the team'],
       [2, 'for staff'],
       [3, 2],
     ]);
     // The outsider's first frame is the one addressed to them: nothing of the team reached them.
     const xFrame = await x.next();
-    expect([xFrame.seq, xFrame.type, xFrame.data.presence]).toEqual([1, 'PRESENCE_UPDATE', 3]);
+    expect([xFrame.seq, xFrame.type, xFrame.data.presences]).toEqual([1, 'PRESENCE_UPDATE', [{ userId: 'x', presence: 3 }]]);
     expect(m.unread()).toEqual([]);
   });
 
@@ -171,8 +174,8 @@ describe('gateway', () => {
     expect((await client.next()).type).toBe('USER_JOINED_TEAM');
     await publishMessage(other.generalId, 'welcome');
     await ctx.app.bus.publish({
-      audience: { kind: 'team', teamId: other.teamId },
-      event: { type: 'PRESENCE_UPDATE', data: { userId: owner.id, presence: 1 } },
+      audience: { kind: 'circles', circles: [{ teamIds: [other.teamId], userIds: [] }] },
+      event: { type: 'PRESENCE_UPDATE', data: { presences: [{ userId: owner.id, presence: 1 }] } },
     });
     const frames = [await client.next(), await client.next()];
     expect(frames.map((f) => [f.seq, f.type])).toEqual([
@@ -186,8 +189,8 @@ describe('gateway', () => {
     const m = (await ready(member)).client;
     m.send({ type: 'PRESENCE_UPDATE', data: { presence: 3 } });
     const seen = await o.next('PRESENCE_UPDATE');
-    expect(seen.data).toEqual({ userId: member.id, presence: 3 });
-    expect((await m.next('PRESENCE_UPDATE')).data).toEqual({ userId: member.id, presence: 3 });
+    expect(seen.data).toEqual({ presences: [{ userId: member.id, presence: 3 }] });
+    expect((await m.next('PRESENCE_UPDATE')).data).toEqual({ presences: [{ userId: member.id, presence: 3 }] });
     expect((await findUserById(ctx.app.db, member.id))?.presence).toBe(3);
   });
 

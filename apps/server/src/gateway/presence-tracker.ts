@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { Coalescer } from '../lib/coalescer';
 import { publishEvent } from '../lib/events';
-import { presenceCircleOf, setOffline, usersShownPresent } from '../modules/presence/repository';
-import { updatePresence } from '../modules/users/repository';
+import { presenceCirclesOf, setOffline, usersShownPresent } from '../modules/presence/repository';
+import { updatePresences } from '../modules/users/repository';
 import type { PresenceValue } from './presence';
 import type { PresenceChange, PresenceRegistry } from './presence-registry';
 
@@ -20,17 +19,23 @@ const RESET_PAGE = 1000;
 
 /**
  * Presence over all of a user's sessions on all processes (docs/gateway-protocol.md, "Presence"):
- * changes of this process's sessions are coalesced per user (trailing: the first one of a burst — a
- * socket opening or closing, a PRESENCE_UPDATE frame — schedules a flush after coalesceMs, which
- * hands the user's sessions of this process to the registry at once; hundreds of frames cost at
- * most one registry update, one write and one event per window) and reported to the registry, which
- * says when the shown presence changed; the change is written to users.presence (what member
- * lists, message authors and READY read) and published as PRESENCE_UPDATE to the user's circle:
- * the members of their teams, their accepted friends and themselves. Beats keep this process
- * registered and take stopped processes' sessions off their users.
+ * changes of this process's sessions (a socket opening or closing, a PRESENCE_UPDATE frame) are
+ * gathered for a window of coalesceMs that the first of them opens; at its end the users changed
+ * within it are reported to the registry together, which says whose shown presence changed; those
+ * changes are written to users.presence (what member lists, message authors and READY read) in at
+ * most four statements and published as one PRESENCE_UPDATE listing them, each to its user's
+ * circle (the members of their teams, their accepted friends and themselves): a session receives
+ * one frame per window with the changes it may hear of, however many users connected meanwhile
+ * (a thousand sockets connecting cost a frame per socket per window, not a thousand). A user
+ * changes at most once per window whatever their rate. Windows run one after another. Beats keep
+ * this process registered and take stopped processes' sessions off their users.
  */
 export class PresenceTracker {
-  private readonly coalescer: Coalescer<null>;
+  /** Users changed within the open window. */
+  private pending = new Set<string>();
+  private window: NodeJS.Timeout | null = null;
+  /** The window being applied, and those queued behind it: each runs after the one before. */
+  private running: Promise<void> = Promise.resolve();
   private timer: NodeJS.Timeout | null = null;
   private beating: Promise<void> | null = null;
 
@@ -39,9 +44,7 @@ export class PresenceTracker {
     private readonly registry: PresenceRegistry,
     private readonly local: LocalSessions,
     private readonly options: { coalesceMs: number; beatMs: number },
-  ) {
-    this.coalescer = new Coalescer((userId) => this.flush(userId), { delayMs: options.coalesceMs, leading: false, merge: () => null });
-  }
+  ) {}
 
   /**
    * Before the first socket: users still shown present without a live session anywhere (left by a
@@ -68,7 +71,10 @@ export class PresenceTracker {
 
   /** Something about the user's sessions on this process changed (opened, closed, reported idle or active). */
   changed(userId: string): void {
-    void this.coalescer.changed(userId, null);
+    this.pending.add(userId);
+    if (this.window) return;
+    this.window = setTimeout(() => this.closeWindow(), this.options.coalesceMs);
+    this.window.unref();
   }
 
   /**
@@ -78,32 +84,46 @@ export class PresenceTracker {
    * the one before.
    */
   async choose(userId: string, chosen: PresenceValue): Promise<void> {
-    await this.coalescer.flushNow(userId);
+    if (this.pending.delete(userId)) this.enqueue([userId]);
+    await this.running;
     const change = await this.registry.choose(userId, chosen);
-    if (change) await this.apply(change);
+    if (change) await this.apply([change]);
   }
 
-  /** Stop beating and run the pending flushes (shutdown). */
+  /** Stop beating and run the pending changes (shutdown). */
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     await this.beating;
-    await this.coalescer.drain();
+    await this.drain();
     await this.registry.close();
   }
 
-  /** Wait for the pending flushes (tests, shutdown). */
+  /** Run the open window now and wait for every window (tests, shutdown). */
   drain(): Promise<void> {
-    return this.coalescer.drain();
+    this.closeWindow();
+    return this.running;
   }
 
-  private async flush(userId: string): Promise<void> {
-    try {
-      const change = await this.registry.sync(userId, this.local.localPresence(userId), this.local.chosenOf(userId));
-      if (change) await this.apply(change);
-    } catch (err) {
-      this.app.log.error({ err }, 'gateway: presence update failed');
-    }
+  private closeWindow(): void {
+    if (this.window) clearTimeout(this.window);
+    this.window = null;
+    if (this.pending.size === 0) return;
+    const userIds = [...this.pending];
+    this.pending = new Set();
+    this.enqueue(userIds);
+  }
+
+  /** Report these users' sessions of this process to the registry after the windows before, and apply what changed. */
+  private enqueue(userIds: string[]): void {
+    this.running = this.running.then(async () => {
+      try {
+        const changes = await Promise.all(userIds.map((userId) => this.registry.sync(userId, this.local.localPresence(userId), this.local.chosenOf(userId))));
+        await this.apply(changes.filter((change) => change !== null));
+      } catch (err) {
+        this.app.log.error({ err }, 'gateway: presence update failed');
+      }
+    });
   }
 
   private beat(): Promise<void> {
@@ -112,7 +132,7 @@ export class PresenceTracker {
         const { changes, lapsed } = await this.registry.beat();
         // Taken for stopped (a long stall): the sessions of this process are reported again.
         if (lapsed) for (const userId of this.local.localUsers()) this.changed(userId);
-        for (const change of changes) await this.apply(change);
+        await this.apply(changes);
       } catch (err) {
         this.app.log.error({ err }, 'gateway: presence beat failed');
       } finally {
@@ -123,24 +143,39 @@ export class PresenceTracker {
   }
 
   /**
-   * Write the change and publish it, unless a later change of the user overtook it meanwhile
-   * (another process, or another flush here): then the latest presence is written again (this
-   * write may have landed after the later one's) and the later change's own publish tells it.
+   * Write the changes and publish them, but those that a later change of their user overtook
+   * meanwhile (another process, or another window here): for those the latest presence is written
+   * again (this write may have landed after the later one's) and the later change's own publish
+   * tells it.
    */
-  private async apply(change: PresenceChange): Promise<void> {
-    const { userId, presence } = change;
-    await updatePresence(this.app.db, userId, presence);
-    const now = await this.registry.current(userId);
-    if (now && now.version !== change.version) {
-      if (now.presence !== presence) await updatePresence(this.app.db, userId, now.presence);
-      return;
+  private async apply(changes: PresenceChange[]): Promise<void> {
+    if (changes.length === 0) return;
+    await updatePresences(this.app.db, changes);
+    const now = await Promise.all(changes.map((change) => this.registry.current(change.userId)));
+    const told: PresenceChange[] = [];
+    const rewrite: PresenceChange[] = [];
+    for (const [i, change] of changes.entries()) {
+      const latest = now[i]; // aligned with changes
+      if (!latest || latest.version === change.version) told.push(change);
+      else if (latest.presence !== change.presence) rewrite.push({ ...change, presence: latest.presence });
     }
-    const circle = await presenceCircleOf(this.app.db, userId);
+    if (rewrite.length > 0) await updatePresences(this.app.db, rewrite);
+    if (told.length === 0) return;
+    const circles = await presenceCirclesOf(
+      this.app.db,
+      told.map((change) => change.userId),
+    );
     await publishEvent(
       { bus: this.app.bus, log: this.app.log },
       {
-        audience: { kind: 'circle', teamIds: circle.teamIds, userIds: [userId, ...circle.friendIds] },
-        event: { type: 'PRESENCE_UPDATE', data: { userId, presence } },
+        audience: {
+          kind: 'circles',
+          circles: told.map(({ userId }) => {
+            const circle = circles.get(userId)!; // an entry for each id asked for
+            return { teamIds: circle.teamIds, userIds: [userId, ...circle.friendIds] };
+          }),
+        },
+        event: { type: 'PRESENCE_UPDATE', data: { presences: told.map(({ userId, presence }) => ({ userId, presence })) } },
       },
     );
   }

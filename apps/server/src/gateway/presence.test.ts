@@ -8,6 +8,14 @@ import type { Executor } from '../db/client';
 import { findUserById } from '../modules/users/repository';
 import { readyClient, until, type TestClient, type TestFrame } from './testing';
 
+/** The users a PRESENCE_UPDATE frame lists. */
+const listed = (frame: TestFrame) => (frame.data.presences as Array<{ userId: string }>).map((p) => p.userId);
+
+async function befriend(db: Executor, a: TestUser, b: TestUser): Promise<void> {
+  const [low, high] = BigInt(a.id) < BigInt(b.id) ? [a.id, b.id] : [b.id, a.id];
+  await db.insert(friendships).values({ userLow: low, userHigh: high, requesterId: a.id, status: 'accepted', acceptedAt: new Date() });
+}
+
 /**
  * Presence over a user's sessions (docs/gateway-protocol.md, "Presence"): online with the first
  * live socket, offline when the last one closes, idle and back as the client reports, the status
@@ -21,16 +29,12 @@ describe('presence', () => {
   async function presenceOf(client: TestClient, who: TestUser): Promise<number> {
     for (;;) {
       const frame: TestFrame = await client.next('PRESENCE_UPDATE');
-      if (frame.data.userId === who.id) return frame.data.presence as number;
+      const entry = (frame.data.presences as Array<{ userId: string; presence: number }>).find((p) => p.userId === who.id);
+      if (entry) return entry.presence;
     }
   }
 
   const stored = async (who: TestUser) => (await findUserById(ctx.app.db, who.id))?.presence;
-
-  async function befriend(db: Executor, a: TestUser, b: TestUser): Promise<void> {
-    const [low, high] = BigInt(a.id) < BigInt(b.id) ? [a.id, b.id] : [b.id, a.id];
-    await db.insert(friendships).values({ userLow: low, userHigh: high, requesterId: a.id, status: 'accepted', acceptedAt: new Date() });
-  }
 
   it('is online with the first socket, stays online while one is left, and goes offline when the last one closes', async () => {
     const owner = await makeUser(ctx.app);
@@ -115,7 +119,7 @@ describe('presence', () => {
     expect(await presenceOf(watchers[0]!, user)).toBe(Presence.OFFLINE);
     expect(await presenceOf(watchers[1]!, user)).toBe(Presence.OFFLINE);
     // The mate shares two teams with the user and still got each change once.
-    const aboutUser = (c: TestClient) => c.unread().filter((f) => f.type === 'PRESENCE_UPDATE' && f.data.userId === user.id);
+    const aboutUser = (c: TestClient) => c.unread().filter((f) => f.type === 'PRESENCE_UPDATE' && listed(f).includes(user.id));
     expect(aboutUser(watchers[0]!)).toEqual([]);
     expect(aboutUser(watchers[2]!)).toEqual([]);
     expect(aboutUser(watchers[3]!)).toEqual([]);
@@ -131,5 +135,31 @@ describe('presence', () => {
     } finally {
       await restarted.close();
     }
+  });
+});
+
+describe('presence, one window', () => {
+  // A window long enough for every socket of the test to connect within it (the default is 500 ms).
+  const slow = withTestApp({ GATEWAY_PRESENCE_ON_CONNECT: 'true', GATEWAY_PRESENCE_COALESCE_MS: 3000 }, { listen: true });
+
+  it('tells the changes of one window in one frame per socket, each socket only those of the users whose circle it is in', async () => {
+    const owner = await makeUser(slow.app);
+    const members = [await makeUser(slow.app), await makeUser(slow.app), await makeUser(slow.app)];
+    await makeTeam(slow.app, owner, { members });
+    const friend = await makeUser(slow.app);
+    await befriend(slow.app.db, members[0]!, friend);
+    const watcher = (await readyClient(slow, owner)).client;
+    const outsider = (await readyClient(slow, friend)).client;
+    for (const member of members) await readyClient(slow, member);
+
+    const frame = await watcher.next('PRESENCE_UPDATE', 10_000);
+    expect(new Set(listed(frame))).toEqual(new Set([owner.id, ...members.map((m) => m.id)]));
+    expect((frame.data.presences as Array<{ presence: number }>).every((p) => p.presence === Presence.ONLINE)).toBe(true);
+    // The friend of one member hears of that member and of themselves, nothing of the others.
+    const told = await outsider.next('PRESENCE_UPDATE', 10_000);
+    expect(new Set(listed(told))).toEqual(new Set([friend.id, members[0]!.id]));
+    await new Promise((resolve) => setTimeout(resolve, 200)); // anything else sent with them has arrived (not a timing assertion)
+    expect(watcher.unread().filter((f) => f.type === 'PRESENCE_UPDATE')).toEqual([]);
+    expect(outsider.unread().filter((f) => f.type === 'PRESENCE_UPDATE')).toEqual([]);
   });
 });

@@ -1,12 +1,12 @@
 import type { DispatchEvent } from '@rally/shared/gateway/protocol';
-import { compareBusIds, isGap, type Audience, type BusEnvelope, type BusId, type BusMessage, type GapAudience } from '../bus/types';
+import { compareBusIds, isGap, type Audience, type BusEnvelope, type BusId, type BusMessage, type Circle, type GapAudience } from '../bus/types';
 import type { TeamAccess } from '../modules/permissions/access';
 import { teamStateOf } from '../modules/teams/ready';
 import { AccessLoads, type LoadTeamAccess } from './access-loads';
 import { dispatchTail, type FrameTail } from './frames';
 import type { RoutedEntry, Session } from './session';
 import { changeOf, type VisibilityChange } from '../modules/permissions/visibility-changes';
-import { concerns, cutFor } from './visibility';
+import { circleIncludes, circlesCut, concerns, cutFor } from './visibility';
 
 type Index = Map<string, Set<Session>>;
 
@@ -24,7 +24,7 @@ function removeFrom(index: Index, key: string, session: Session): void {
 }
 
 /** Whether a message of this audience is for the session (by its current subscriptions). */
-export function audienceIncludes(audience: GapAudience, session: Session): boolean {
+export function audienceIncludes(audience: Audience | GapAudience, session: Session): boolean {
   switch (audience.kind) {
     case 'channel':
       return session.channelIds.has(audience.channelId) && session.userId !== audience.except;
@@ -33,7 +33,9 @@ export function audienceIncludes(audience: GapAudience, session: Session): boole
     case 'users':
       return audience.userIds.includes(session.userId);
     case 'circle':
-      return audience.userIds.includes(session.userId) || audience.teamIds.some((teamId) => session.teams.has(teamId));
+      return circleIncludes(audience, session);
+    case 'circles':
+      return audience.circles.some((circle) => circleIncludes(circle, session));
     case 'all':
       return true;
   }
@@ -41,11 +43,12 @@ export function audienceIncludes(audience: GapAudience, session: Session): boole
 
 /**
  * Hand the entry's event to a session it is for: its frame, serialised once per entry, or for an
- * event that sessions see cut to what they may view (visibility.ts, VIEW_CUTS) once per cut, and
- * nothing when none of it is for the session.
+ * event that sessions see cut (to what they may view, visibility.ts VIEW_CUTS; to the entries of
+ * the circles they are in, circlesCut) once per cut, and nothing when none of it is for the session.
  */
-function deliver(session: Session, entry: RoutedEntry, event: DispatchEvent): void {
-  const cut = cutFor(event, session);
+function deliver(session: Session, entry: RoutedEntry, envelope: BusEnvelope): void {
+  const event = envelope.event;
+  const cut = envelope.audience.kind === 'circles' ? circlesCut(event, envelope.audience.circles, session) : cutFor(event, session);
   if (cut === undefined) {
     session.push((entry.tail ??= dispatchTail(event)));
     return;
@@ -157,7 +160,7 @@ export class Router {
       if (!loaded || !loaded.users.has(session.userId) || compareBusIds(entry.id, loaded.covers) > 0) return { load: change.teamId };
       this.recompute(session, change.teamId, loaded.accesses.get(session.userId) ?? null, message.audience);
     }
-    if (audienceIncludes(message.audience, session)) deliver(session, entry, message.event);
+    if (audienceIncludes(message.audience, session)) deliver(session, entry, message);
     if ((change?.kind === 'leave' || change?.kind === 'forget') && concerns(change, session)) this.unview(session, change);
     return 'done';
   }
@@ -183,7 +186,7 @@ export class Router {
     if (targets) {
       if (change?.kind === 'join') for (const session of targets) this.view(session, change.teamId, change.channelIds, change.categoryIds);
       const except = envelope.audience.kind === 'channel' ? envelope.audience.except : undefined;
-      for (const session of targets) if (session.userId !== except) deliver(session, entry, envelope.event);
+      for (const session of targets) if (session.userId !== except) deliver(session, entry, envelope);
     }
     if (change?.kind === 'leave' || change?.kind === 'forget') for (const session of this.concerned(change)) this.unview(session, change);
   }
@@ -323,12 +326,20 @@ export class Router {
         for (const userId of audience.userIds) for (const s of this.byUser.get(userId) ?? []) out.add(s);
         return out;
       }
-      case 'circle': {
-        const out = new Set<Session>();
-        for (const teamId of audience.teamIds) for (const s of this.byTeam.get(teamId) ?? []) out.add(s);
-        for (const userId of audience.userIds) for (const s of this.byUser.get(userId) ?? []) out.add(s);
-        return out;
-      }
+      case 'circle':
+        return this.circleTargets([audience]);
+      case 'circles':
+        return this.circleTargets(audience.circles);
     }
+  }
+
+  /** The indexed sessions of some circles, each once. */
+  private circleTargets(circles: readonly Circle[]): Set<Session> {
+    const out = new Set<Session>();
+    for (const circle of circles) {
+      for (const teamId of circle.teamIds) for (const s of this.byTeam.get(teamId) ?? []) out.add(s);
+      for (const userId of circle.userIds) for (const s of this.byUser.get(userId) ?? []) out.add(s);
+    }
+    return out;
   }
 }

@@ -39,9 +39,12 @@ describe('gateway subscriptions', () => {
 
   /** An event only `user` receives: what comes before it in their stream is all they were sent. */
   const marker = (user: TestUser, presence: 0 | 1 | 2 | 3) =>
-    publish({ audience: { kind: 'users', userIds: [user.id] }, event: { type: 'PRESENCE_UPDATE', data: { userId: user.id, presence } } });
+    publish({
+      audience: { kind: 'circles', circles: [{ teamIds: [], userIds: [user.id] }] },
+      event: { type: 'PRESENCE_UPDATE', data: { presences: [{ userId: user.id, presence }] } },
+    });
 
-  const summary = (f: TestFrame) => [f.type, f.data.content ?? f.data.id ?? f.data.presence ?? f.data.roleId];
+  const summary = (f: TestFrame) => [f.type, f.data.content ?? f.data.id ?? f.data.presences?.[0].presence ?? f.data.roleId];
 
   async function setup() {
     const owner = await makeUser(ctx.app, 'owner');
@@ -145,14 +148,20 @@ describe('gateway subscriptions', () => {
     expect(summary(await m.next())).toEqual(['USER_LEFT_TEAM', undefined]);
     expect((await o.next()).type).toBe('USER_LEFT_TEAM');
     await send(owner, team.generalId, 'after the leave');
-    await publish({ audience: { kind: 'team', teamId: team.teamId }, event: { type: 'PRESENCE_UPDATE', data: { userId: owner.id, presence: 2 } } });
+    await publish({
+      audience: { kind: 'circles', circles: [{ teamIds: [team.teamId], userIds: [] }] },
+      event: { type: 'PRESENCE_UPDATE', data: { presences: [{ userId: owner.id, presence: 2 }] } },
+    });
     await marker(member, 0);
     expect(summary(await m.next())).toEqual(['PRESENCE_UPDATE', 0]);
 
     await publish({ audience: { kind: 'team', teamId: team.teamId }, event: { type: 'TEAM_DELETED', data: { teamId: team.teamId } } });
     expect(summary(await o.next('TEAM_DELETED'))).toEqual(['TEAM_DELETED', undefined]);
     await send(owner, team.generalId, 'after the team went');
-    await publish({ audience: { kind: 'team', teamId: team.teamId }, event: { type: 'PRESENCE_UPDATE', data: { userId: member.id, presence: 1 } } });
+    await publish({
+      audience: { kind: 'circles', circles: [{ teamIds: [team.teamId], userIds: [] }] },
+      event: { type: 'PRESENCE_UPDATE', data: { presences: [{ userId: member.id, presence: 1 }] } },
+    });
     await marker(owner, 1);
     expect(summary(await o.next())).toEqual(['PRESENCE_UPDATE', 1]);
   });

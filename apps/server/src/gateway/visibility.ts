@@ -1,4 +1,5 @@
 import type { DispatchData, DispatchEvent, DispatchType } from '@rally/shared/gateway/protocol';
+import type { Circle } from '../bus/types';
 import type { VisibilityChange } from '../modules/permissions/visibility-changes';
 import type { Session } from './session';
 
@@ -43,6 +44,33 @@ export function cutFor(event: DispatchEvent, session: Pick<Session, 'channelIds'
   if (!data) return null;
   const listed = 'channels' in data ? data.channels : 'categories' in data ? data.categories : [];
   return { event: { type: event.type, data } as DispatchEvent, key: listed.map((x) => x.id).join(',') };
+}
+
+/** Whether the session is in the circle: its user among the circle's users, or a member of one of its teams. */
+export function circleIncludes(circle: Circle, session: Pick<Session, 'userId' | 'teams'>): boolean {
+  return circle.userIds.includes(session.userId) || circle.teamIds.some((teamId) => session.teams.has(teamId));
+}
+
+/**
+ * An event of several users' changes addressed to `circles` (entry i of its list to circles[i]) as
+ * the session receives it: the entries of the circles it is in (the session's user among the
+ * circle's users, or a member of one of its teams), keyed by their positions; `undefined` when it
+ * is in all of them (the whole event), null when in none.
+ */
+export function circlesCut(
+  event: DispatchEvent,
+  circles: readonly Circle[],
+  session: Pick<Session, 'userId' | 'teams'>,
+): { event: DispatchEvent; key: string } | null | undefined {
+  if (event.type !== 'PRESENCE_UPDATE') return undefined; // the only event addressed to circles
+  const kept: number[] = [];
+  for (const [i, circle] of circles.entries()) {
+    if (circleIncludes(circle, session)) kept.push(i);
+  }
+  if (kept.length === 0) return null;
+  if (kept.length === circles.length) return undefined;
+  const presences = kept.map((i) => event.data.presences[i]!); // circles and presences are aligned
+  return { event: { type: 'PRESENCE_UPDATE', data: { presences } }, key: kept.join(',') };
 }
 
 /** Whether a `leave`, `forget` or `recompute` change concerns the session (a `join` concerns those the event reaches). */

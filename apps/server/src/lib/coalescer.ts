@@ -1,18 +1,15 @@
 /**
  * Bursts of changes coalesced per key (a user), so that what they fan out to others costs at most
- * one run per window whatever their rate. Two ways:
- * - trailing (presence, gateway/presence-tracker.ts): the first change of a burst opens a window of
- *   `delayMs`; the changes within it add nothing; at its end one run takes the latest state.
- * - leading (profile changes, modules/profiles/updates.ts): the first change of a quiet key runs at
- *   once (its caller waits for it, so a lone change is told without delay) and opens a window; the
- *   changes within it are merged (`merge`, the later one's fields winning) and run once at its end,
- *   which opens the next window, so a steady flood runs once per window.
- * A leading coalescer of `delayMs` 0 coalesces nothing: every change runs at once. Per process: with
- * several processes, each coalesces its own callers' changes.
+ * one run per window whatever their rate (profile changes, modules/profiles/updates.ts; voice
+ * states, sfu/signaling.ts): the first change of a quiet key runs at once (its caller waits for it,
+ * so a lone change is told without delay) and opens a window; the changes within it are merged
+ * (`merge`, the later one's fields winning) and run once at its end, which opens the next window,
+ * so a steady flood runs once per window. A `delayMs` of 0 coalesces nothing: every change runs at
+ * once. Per process: with several processes, each coalesces its own callers' changes. (Presence
+ * gathers the changes of all users of a window into one run instead: gateway/presence-tracker.ts.)
  */
 export interface CoalescerOptions<T> {
   delayMs: number;
-  leading: boolean;
   /** The pending change with a later one folded in. */
   merge: (pending: T, next: T) => T;
 }
@@ -33,26 +30,16 @@ export class Coalescer<T> {
     private readonly options: CoalescerOptions<T>,
   ) {}
 
-  /** A change of `key`. Resolves once it has run when it runs at once (leading, quiet key), else at once. */
+  /** A change of `key`. Resolves once it has run when it runs at once (a quiet key), else at once. */
   changed(key: string, value: T): Promise<void> {
     const window = this.windows.get(key);
     if (window) {
       window.pending = { value: window.pending ? this.options.merge(window.pending.value, value) : value };
       return Promise.resolve();
     }
-    if (!this.options.leading) {
-      this.open(key, { value });
-      return Promise.resolve();
-    }
     if (this.options.delayMs === 0) return this.start(key, value);
     this.open(key, null);
     return this.start(key, value);
-  }
-
-  /** Run the key's waiting change now, if any, and wait for every run in progress (before a change that must follow it). */
-  async flushNow(key: string): Promise<void> {
-    this.close(key, false);
-    await Promise.all(this.running);
   }
 
   /** Run every waiting change now and wait for every run (shutdown, tests). */
@@ -62,7 +49,7 @@ export class Coalescer<T> {
   }
 
   private open(key: string, pending: Window<T>['pending']): void {
-    const timer = setTimeout(() => this.close(key, this.options.leading), this.options.delayMs);
+    const timer = setTimeout(() => this.close(key, true), this.options.delayMs);
     timer.unref();
     this.windows.set(key, { timer, pending });
   }

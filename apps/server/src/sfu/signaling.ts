@@ -71,7 +71,6 @@ export class SignalingServer {
     };
     const states = new Coalescer<Extract<ClientMessage, { op: 'state' }>>((_key, state) => handle(state), {
       delayMs: this.limits.stateCoalesceMs,
-      leading: true,
       merge: (_pending, next) => next,
     });
 

@@ -112,7 +112,7 @@ describe('two server processes on one PostgreSQL and one Redis', () => {
     await onA.next('READY');
     onA.send({ type: 'PRESENCE_UPDATE', data: { presence: 2 } });
     const frame = await onB.next('PRESENCE_UPDATE', 15_000);
-    expect(frame.data).toEqual({ userId: member.id, presence: 2 });
+    expect(frame.data).toEqual({ presences: [{ userId: member.id, presence: 2 }] });
   });
 
   it('resumes on A a session dropped on B, with what was posted meanwhile', async () => {
@@ -160,7 +160,13 @@ describe('two server processes on one PostgreSQL and one Redis', () => {
 
   /** An event only `who` receives: what comes before it is all they were sent. */
   const marker = (who: TestUser, presence: 0 | 1 | 2 | 3) =>
-    publishEvent({ bus: stream! }, { audience: { kind: 'users', userIds: [who.id] }, event: { type: 'PRESENCE_UPDATE', data: { userId: who.id, presence } } });
+    publishEvent(
+      { bus: stream! },
+      {
+        audience: { kind: 'circles', circles: [{ teamIds: [], userIds: [who.id] }] },
+        event: { type: 'PRESENCE_UPDATE', data: { presences: [{ userId: who.id, presence }] } },
+      },
+    );
 
   it('recomputes subscriptions on every process: a socket on B stops receiving a channel hidden from its user, and gets it back', async () => {
     const lobbyId = await makeChannel(rows, team.teamId, { name: 'lobby' });

@@ -38,9 +38,10 @@ describe('presence over two server processes', () => {
     const before: number[] = [];
     for (;;) {
       const frame: TestFrame = await client.next('PRESENCE_UPDATE', 15_000);
-      if (frame.data.userId !== who.id) continue;
-      if (frame.data.presence === presence) return before;
-      before.push(frame.data.presence as number);
+      const entry = (frame.data.presences as Array<{ userId: string; presence: number }>).find((p) => p.userId === who.id);
+      if (!entry) continue;
+      if (entry.presence === presence) return before;
+      before.push(entry.presence);
     }
   }
 

@@ -17,7 +17,7 @@ describe('RedisBus', () => {
     try {
       const ids: string[] = [];
       bus.subscribe((_e, id) => ids.push(id));
-      const event = { type: 'PRESENCE_UPDATE', data: { userId: 'u', presence: 1 } } as const;
+      const event = { type: 'EMAIL_CHANGED', data: { email: 'u@example.com', verified: true } } as const;
       // MAXLEN ~ trims whole stream nodes (100 entries by default): publish well past one.
       for (let i = 0; i < 300; i++) await bus.publish({ audience: { kind: 'users', userIds: ['u'] }, event });
       const deadline = Date.now() + 5_000;

@@ -51,9 +51,11 @@ export type ReadyData = z.infer<typeof readySchema>;
 
 /**
  * Whom a published event may be addressed to: sessions that may view a channel, members of a team,
- * users, or a circle (the members of several teams and some users, each session once).
+ * users, a circle (the members of several teams and some users, each session once), or circles (an
+ * event listing several users' changes, each entry to its own circle: every session receives the
+ * entries whose circle includes it, in one frame).
  */
-export type AudienceKind = 'channel' | 'team' | 'users' | 'circle';
+export type AudienceKind = 'channel' | 'team' | 'users' | 'circle' | 'circles';
 
 function dispatchEvent<S extends z.ZodType, A extends readonly [AudienceKind, ...AudienceKind[]]>(schema: S, audiences: A) {
   return { schema, audiences };
@@ -95,8 +97,12 @@ export const dispatchEvents = {
   ),
   /** Someone joined the team: to its members. */
   TEAM_MEMBER_ADDED: dispatchEvent(z.object({ teamId: z.string(), member: memberSchema }), ['team']),
-  /** A user's presence changed: to their circle (the members of their teams, their accepted friends and themselves), each session once. */
-  PRESENCE_UPDATE: dispatchEvent(z.object({ userId: z.string(), presence: presenceSchema }), ['team', 'users', 'circle']),
+  /**
+   * Users' presences changed: each to its user's circle (the members of their teams, their accepted
+   * friends and themselves). The changes a server process saw within one window (presence's
+   * coalescing time) travel together: each session gets one frame listing those it may hear of.
+   */
+  PRESENCE_UPDATE: dispatchEvent(z.object({ presences: z.array(z.object({ userId: z.string(), presence: presenceSchema })).min(1) }), ['circles']),
   /**
    * A user's username, custom status, game activity, avatar (`profilePicture`) or banner changed:
    * the one that changed, as it is now (null: none; a field left out did not change); to their

@@ -19,16 +19,34 @@ export async function setChosenPresence(db: Executor, userId: string, presence: 
     .where(eq(users.id, userId));
 }
 
+export interface PresenceCircle {
+  teamIds: string[];
+  friendIds: string[];
+}
+
 /** Who hears of the user's presence: the teams they are a member of, and their accepted friends. */
-export async function presenceCircleOf(db: Executor, userId: string): Promise<{ teamIds: string[]; friendIds: string[] }> {
+export async function presenceCircleOf(db: Executor, userId: string): Promise<PresenceCircle> {
+  return (await presenceCirclesOf(db, [userId])).get(userId)!; // every id asked for has an entry
+}
+
+/** The circles of several users at once (two statements whatever their number), an entry for each id. */
+export async function presenceCirclesOf(db: Executor, userIds: readonly string[]): Promise<Map<string, PresenceCircle>> {
+  const circles = new Map<string, PresenceCircle>(userIds.map((id) => [id, { teamIds: [], friendIds: [] }]));
+  if (userIds.length === 0) return circles;
+  const ids = [...circles.keys()];
   const [teams, friends] = await Promise.all([
-    db.select({ teamId: teamMembers.teamId }).from(teamMembers).where(eq(teamMembers.userId, userId)),
+    db.select({ userId: teamMembers.userId, teamId: teamMembers.teamId }).from(teamMembers).where(inArray(teamMembers.userId, ids)),
     db
       .select({ low: friendships.userLow, high: friendships.userHigh })
       .from(friendships)
-      .where(and(eq(friendships.status, 'accepted'), or(eq(friendships.userLow, userId), eq(friendships.userHigh, userId)))),
+      .where(and(eq(friendships.status, 'accepted'), or(inArray(friendships.userLow, ids), inArray(friendships.userHigh, ids)))),
   ]);
-  return { teamIds: teams.map((t) => t.teamId), friendIds: friends.map((f) => (f.low === userId ? f.high : f.low)) };
+  for (const { userId, teamId } of teams) circles.get(userId)!.teamIds.push(teamId); // rows are of the ids asked for
+  for (const { low, high } of friends) {
+    circles.get(low)?.friendIds.push(high);
+    circles.get(high)?.friendIds.push(low);
+  }
+  return circles;
 }
 
 /** Up to `limit` users shown as anything but offline, by id after `afterId` (the start-up reset walks them in pages). */

@@ -8,7 +8,7 @@ export type ProfileChange = DispatchData<'USER_PROFILE_UPDATED'>;
 
 /**
  * What each user's circle (their teams, their friends and themselves) hears of their profile:
- * USER_PROFILE_UPDATED, coalesced per user (lib/coalescer.ts, leading). A lone change (username,
+ * USER_PROFILE_UPDATED, coalesced per user (lib/coalescer.ts). A lone change (username,
  * custom status, activity, avatar, banner) is told at once; the changes that follow it within
  * PROFILE_COALESCE_MS are told together once the window ends, each field's latest value, so that a
  * user who changes their status a thousand times a second makes their teammates' sockets a frame
@@ -22,7 +22,7 @@ export class ProfileUpdates {
     private readonly deps: Publisher & { db: Executor; log: NonNullable<Publisher['log']> },
     delayMs: number,
   ) {
-    this.coalescer = new Coalescer((_userId, change) => this.publish(change), { delayMs, leading: true, merge: (pending, next) => ({ ...pending, ...next }) });
+    this.coalescer = new Coalescer((_userId, change) => this.publish(change), { delayMs, merge: (pending, next) => ({ ...pending, ...next }) });
   }
 
   /** The user's profile changed (written and committed): resolves once it is published, or at once when it waits for the window's end. */

@@ -1,4 +1,4 @@
-import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_USER_SETTINGS, toTourState, type PublicUser, type SelfUser, type SettingsChange, type UserSettings } from '@rally/shared/api/users';
 import type { Executor } from '../../db/client';
 import { returnedRow } from '../../db/returned-row';
@@ -62,13 +62,20 @@ export async function slugExists(db: Executor, slug: string): Promise<boolean> {
 }
 
 /** Set the user's presence; true when it changed (an unchanged presence writes nothing). */
-export async function updatePresence(db: Executor, id: string, presence: number): Promise<boolean> {
-  const rows = await db
-    .update(users)
-    .set({ presence })
-    .where(and(eq(users.id, id), ne(users.presence, presence)))
-    .returning({ id: users.id });
-  return rows.length > 0;
+/** Write each user's shown presence (one statement per presence value, at most four). */
+export async function updatePresences(db: Executor, changes: ReadonlyArray<{ userId: string; presence: number }>): Promise<void> {
+  const byValue = new Map<number, string[]>();
+  for (const { userId, presence } of changes) {
+    const ids = byValue.get(presence);
+    if (ids) ids.push(userId);
+    else byValue.set(presence, [userId]);
+  }
+  for (const [presence, ids] of byValue) {
+    await db
+      .update(users)
+      .set({ presence })
+      .where(and(inArray(users.id, ids), ne(users.presence, presence)));
+  }
 }
 
 /**

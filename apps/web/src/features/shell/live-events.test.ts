@@ -77,13 +77,21 @@ describe('live events through the dispatcher', () => {
     expect(qc.getQueryData<Team[]>(queryKeys.teams)?.[0]?.memberCount).toBe(2);
   });
 
-  it('PRESENCE_UPDATE updates every loaded member list', () => {
+  it('PRESENCE_UPDATE updates every loaded member list, for each user it lists', () => {
     const d = createDispatcher(qc);
     qc.setQueryData<Member[]>(queryKeys.teamMembers('10'), [member('2', { presence: 0 })]);
-    qc.setQueryData<Member[]>(queryKeys.teamMembers('11'), [member('2', { presence: 0 }), member('3', { presence: 0 })]);
-    d.dispatch({ type: 'PRESENCE_UPDATE', data: { userId: '2', presence: 1 } });
+    qc.setQueryData<Member[]>(queryKeys.teamMembers('11'), [member('2', { presence: 0 }), member('3', { presence: 0 }), member('4', { presence: 0 })]);
+    d.dispatch({
+      type: 'PRESENCE_UPDATE',
+      data: {
+        presences: [
+          { userId: '2', presence: 1 },
+          { userId: '4', presence: 3 },
+        ],
+      },
+    });
     expect(qc.getQueryData<Member[]>(queryKeys.teamMembers('10'))?.[0]?.presence).toBe(1);
-    expect(qc.getQueryData<Member[]>(queryKeys.teamMembers('11'))?.map((m) => m.presence)).toEqual([1, 0]);
+    expect(qc.getQueryData<Member[]>(queryKeys.teamMembers('11'))?.map((m) => m.presence)).toEqual([1, 0, 3]);
   });
 
   it('MESSAGE_SEND replaces the pending copy with the same nonce, ignores duplicates, keeps failed ones', () => {
@@ -111,7 +119,7 @@ describe('live events through the dispatcher', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const d = createDispatcher(qc);
     qc.setQueryData<Member[]>(queryKeys.teamMembers('10'), [member('2', { presence: 0 })]);
-    d.dispatch({ type: 'PRESENCE_UPDATE', data: { userId: '2', presence: 9 } } as never);
+    d.dispatch({ type: 'PRESENCE_UPDATE', data: { presences: [{ userId: '2', presence: 9 }] } } as never);
     d.dispatch({ type: 'SOMETHING_NEW', data: {} } as never);
     expect(qc.getQueryData<Member[]>(queryKeys.teamMembers('10'))?.[0]?.presence).toBe(0);
     warn.mockRestore();

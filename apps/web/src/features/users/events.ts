@@ -15,13 +15,15 @@ export function applyMeReady(qc: QueryClient, data: ReadyData): void {
 }
 
 export const userEvents = {
-  /** A user's presence: in every loaded member list, the friends list, and in `me` when it is the signed-in user. */
-  PRESENCE_UPDATE(qc, { userId, presence }) {
-    rememberPresence(qc, userId, presence);
-    updateMemberEverywhere(qc, userId, (m) => ({ ...m, presence }));
-    setFriendPresence(qc, userId, presence);
-    setDmPresence(qc, userId, presence);
-    updateMeUser(qc, (user) => (user.id === userId ? { ...user, presence } : user));
+  /** Users' presences: in every loaded member list, the friends list, and in `me` for the signed-in user. */
+  PRESENCE_UPDATE(qc, { presences }) {
+    for (const { userId, presence } of presences) {
+      rememberPresence(qc, userId, presence);
+      updateMemberEverywhere(qc, userId, (m) => ({ ...m, presence }));
+      setFriendPresence(qc, userId, presence);
+      setDmPresence(qc, userId, presence);
+      updateMeUser(qc, (user) => (user.id === userId ? { ...user, presence } : user));
+    }
   },
   /**
    * A user's username, custom status, activity, avatar or banner: in their loaded profiles and every

@@ -125,11 +125,11 @@ describe('GatewayClient', () => {
 
   it('tracks seq, hands over dispatches in order and drops ones already seen', () => {
     const t = connected();
-    t.last().frame('PRESENCE_UPDATE', { userId: '1', presence: 1 }, 1);
-    t.last().frame('PRESENCE_UPDATE', { userId: '1', presence: 2 }, 2);
-    t.last().frame('PRESENCE_UPDATE', { userId: '1', presence: 3 }, 2); // duplicate seq
+    t.last().frame('PRESENCE_UPDATE', { presences: [{ userId: '1', presence: 1 }] }, 1);
+    t.last().frame('PRESENCE_UPDATE', { presences: [{ userId: '1', presence: 2 }] }, 2);
+    t.last().frame('PRESENCE_UPDATE', { presences: [{ userId: '1', presence: 3 }] }, 2); // duplicate seq
     expect(t.client.seq).toBe(2);
-    expect(t.events).toEqual(['PRESENCE_UPDATE:{"userId":"1","presence":1}', 'PRESENCE_UPDATE:{"userId":"1","presence":2}']);
+    expect(t.events).toEqual(['PRESENCE_UPDATE:{"presences":[{"userId":"1","presence":1}]}', 'PRESENCE_UPDATE:{"presences":[{"userId":"1","presence":2}]}']);
   });
 
   it('heartbeats at the interval READY gives, with the last seq', () => {
@@ -160,8 +160,8 @@ describe('GatewayClient', () => {
 
   it('waits 10 s after a drop, then resumes: RESUME first, replayed events, RESUMED', () => {
     const t = connected();
-    t.last().frame('PRESENCE_UPDATE', { userId: '1', presence: 1 }, 1);
-    t.last().frame('PRESENCE_UPDATE', { userId: '1', presence: 2 }, 2);
+    t.last().frame('PRESENCE_UPDATE', { presences: [{ userId: '1', presence: 1 }] }, 1);
+    t.last().frame('PRESENCE_UPDATE', { presences: [{ userId: '1', presence: 2 }] }, 2);
     t.last().serverClose(1006);
     expect(t.client.state).toBe('disconnected');
     expect(t.client.getSnapshot().nextRetryAt).toBe(Date.now() + 10_000);
@@ -175,8 +175,8 @@ describe('GatewayClient', () => {
     const s = t.last();
     s.open();
     expect(s.sent[0]).toEqual({ type: 'RESUME', data: { sessionId: 's1', seq: 2 } });
-    s.frame('PRESENCE_UPDATE', { userId: '1', presence: 2 }, 2); // overlap: already seen
-    s.frame('PRESENCE_UPDATE', { userId: '1', presence: 3 }, 3); // missed while away
+    s.frame('PRESENCE_UPDATE', { presences: [{ userId: '1', presence: 2 }] }, 2); // overlap: already seen
+    s.frame('PRESENCE_UPDATE', { presences: [{ userId: '1', presence: 3 }] }, 3); // missed while away
     s.frame('RESUMED', { replayed: 1 }, 3);
     expect(t.client.state).toBe('ready');
     expect(t.client.seq).toBe(3);
@@ -202,7 +202,7 @@ describe('GatewayClient', () => {
 
   it('on INVALID_SESSION starts fresh at once without RESUME and resets the caches on READY', () => {
     const t = connected();
-    t.last().frame('PRESENCE_UPDATE', { userId: '1', presence: 1 }, 7);
+    t.last().frame('PRESENCE_UPDATE', { presences: [{ userId: '1', presence: 1 }] }, 7);
     t.last().serverClose(CloseCode.SERVER_RESTART);
     vi.advanceTimersByTime(10_000);
     const resuming = t.last();
@@ -225,7 +225,7 @@ describe('GatewayClient', () => {
 
   it('on INVALID_SESSION while live (an event for it was lost) starts fresh at once and resets the caches', () => {
     const t = connected();
-    t.last().frame('PRESENCE_UPDATE', { userId: '1', presence: 1 }, 3);
+    t.last().frame('PRESENCE_UPDATE', { presences: [{ userId: '1', presence: 1 }] }, 3);
     t.last().frame('INVALID_SESSION', { resumable: false }, 0);
     expect(t.sockets[0]?.closedWith).toBe(1000);
     expect(t.client.state).toBe('connecting');
