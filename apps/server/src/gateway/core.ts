@@ -175,6 +175,7 @@ export class GatewayCore {
     if (!isChannel) return;
     const now = Date.now();
     if (session.typing && session.typing.channelId === channelId && now - session.typing.at < TYPING.serverGapMs) return;
+    if (this.users.get(session.userId)?.typing.hit(now) === false) return;
     session.typing = { channelId, at: now };
     const userId = session.userId;
     void (async () => {

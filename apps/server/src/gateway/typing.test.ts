@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { RATE_LIMITS } from '@rally/shared/limits';
 import { withTestApp } from '../../test/helpers/app';
 import { makeChannel, makeMessage, makeTeam, makeUser } from '../../test/helpers/factories';
-import { readyClient, type TestClient } from './testing';
+import { readyClient, until, type TestClient } from './testing';
 
 /** CHANNEL_TYPING (spec 001 §4): passed on to the channel's other viewers, throttled per session, never for what the typer may not view. */
 describe('typing', () => {
@@ -36,6 +37,21 @@ describe('typing', () => {
     // The typer's own socket heard nothing of it.
     expect(await nextSummary(m)).toEqual(['MESSAGE_SEND', 'after the second typing']);
     for (const c of [o, m]) c.close();
+  });
+
+  it(`passes on at most ${RATE_LIMITS.typing.count} typing events of one user per ${RATE_LIMITS.typing.windowMs / 1000} s, however often they switch channels`, async () => {
+    const owner = await makeUser(ctx.app);
+    const member = await makeUser(ctx.app);
+    const team = await makeTeam(ctx.app, owner, { members: [member] });
+    const other = await makeChannel(ctx.app, team.teamId, { name: 'other', parentId: team.categoryId, priority: 1 });
+    const m = (await readyClient(ctx, member)).client;
+    const since = ctx.events.mark();
+    for (let i = 0; i < 4 * RATE_LIMITS.typing.count; i++) m.send({ type: 'CHANNEL_TYPING', data: { channelId: i % 2 ? other : team.generalId } });
+    const told = () => ctx.events.ofType('CHANNEL_TYPING', { since }).length;
+    await until(async () => told() >= RATE_LIMITS.typing.count, 'the typing events');
+    await new Promise((resolve) => setTimeout(resolve, 300)); // any further one has been published by now (not a timing assertion)
+    expect(told()).toBe(RATE_LIMITS.typing.count);
+    m.close();
   });
 
   it('ignores typing in a channel the session may not view, and in a category', async () => {

@@ -1,6 +1,7 @@
 import type { Connection } from './connection';
 import type { PresenceValue } from './presence';
 import type { GatewayOptions } from './options';
+import { RATE_LIMITS } from '@rally/shared/limits';
 import { RateWindow } from './rate-window';
 
 /** What one user holds on this process: the sockets, and the budgets that all of them share. */
@@ -10,6 +11,8 @@ export interface UserSockets {
   readonly frames: RateWindow;
   /** Sockets opened (each costs a READY). */
   readonly opens: RateWindow;
+  /** CHANNEL_TYPING events passed on (RATE_LIMITS.typing): switching channels must not get round the per-channel gap. */
+  readonly typing: RateWindow;
   /** The status the user chose, as read at their latest READY here (presence-tracker.ts). */
   chosen: PresenceValue | null;
 }
@@ -36,6 +39,7 @@ export class UserRegistry {
         connections: new Set(),
         frames: new RateWindow(this.options.userFrameRate),
         opens: new RateWindow(this.options.userConnectRate),
+        typing: new RateWindow(RATE_LIMITS.typing),
         chosen: null,
       };
       this.users.set(conn.userId, user);
