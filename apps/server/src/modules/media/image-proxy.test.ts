@@ -9,7 +9,7 @@ import { IMAGE_PROXY_RATE } from './routes';
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
 
 describe('isPublicAddress (SSRF)', () => {
-  it('refuses loopback, private, link-local, CGNAT, multicast, reserved and their IPv6 forms', () => {
+  it('allows only public unicast: refuses loopback, private, link-local, CGNAT, multicast, reserved, and IPv6 ranges that carry IPv4', () => {
     for (const address of [
       '127.0.0.1',
       '10.1.2.3',
@@ -28,11 +28,35 @@ describe('isPublicAddress (SSRF)', () => {
       'ff02::1',
       '::ffff:127.0.0.1',
       '::ffff:10.0.0.1',
+      // Ranges a hand-written list missed: IPv4-compatible, 6to4, NAT64 (both), Teredo, site-local.
+      '::7f00:1',
+      '::127.0.0.1',
+      '::a00:1',
+      '2002:7f00:1::1',
+      '2002:c0a8:101::',
+      '64:ff9b::7f00:1',
+      '64:ff9b::a9fe:a9fe',
+      '64:ff9b:1::a00:1',
+      '2001:0:4136:e378:8000:63bf:3fff:fdd2',
+      'fec0::1',
+      '::ffff:0:7f00:1',
+      // Documentation, benchmarking, reserved and unassigned space.
+      '198.18.0.1',
+      '192.0.2.1',
+      '240.0.0.1',
+      '2001:db8::1',
+      '2001:2::1',
+      '100::1',
+      '4000::1',
       'not an ip',
+      '1.2.3',
+      '',
     ]) {
       expect(isPublicAddress(address), address).toBe(false);
     }
-    for (const address of ['93.184.216.34', '1.1.1.1', '2606:4700:4700::1111', '::ffff:8.8.8.8']) expect(isPublicAddress(address), address).toBe(true);
+    for (const address of ['93.184.216.34', '1.1.1.1', '8.8.8.8', '2606:4700:4700::1111', '2a00:1450:4001:80e::200e', '::ffff:8.8.8.8']) {
+      expect(isPublicAddress(address), address).toBe(true);
+    }
   });
 });
 

@@ -1,62 +1,32 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
 import http from 'node:http';
 import https from 'node:https';
-import { BlockList, isIP, type LookupFunction } from 'node:net';
+import { isIP, type LookupFunction } from 'node:net';
+import ipaddr from 'ipaddr.js';
 import { IMAGE_FORMAT_FILES } from '@rally/shared/api/uploads';
 import { sniffImage } from '../uploads/image';
 
 /** What the image proxy fetches at most: bytes, time, and the types it passes on. */
 export const REMOTE_IMAGE_LIMITS = { maxBytes: 8 * 1024 * 1024, timeoutMs: 5_000 } as const;
 
-/**
- * Addresses the proxy never connects to (SSRF): "this" network, private ranges (RFC 1918, CGNAT),
- * loopback, link-local (cloud metadata at 169.254.169.254), multicast and reserved space, and
- * their IPv6 counterparts (unique local, link-local, IPv4-mapped private space is caught after
- * unmapping).
- */
-const BLOCKED = new BlockList();
-for (const [net, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.0.2.0', 24],
-  ['192.88.99.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['198.51.100.0', 24],
-  ['203.0.113.0', 24],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const) {
-  BLOCKED.addSubnet(net, prefix, 'ipv4');
-}
-for (const [net, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['64:ff9b::', 96],
-  ['100::', 64],
-  ['2001:db8::', 32],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-] as const) {
-  BLOCKED.addSubnet(net, prefix, 'ipv6');
-}
+/** Global unicast IPv6 space (2000::/3): anything outside it (IPv4-compatible ::/96, site-local, unassigned) is refused. */
+const GLOBAL_UNICAST_V6 = ipaddr.parseCIDR('2000::/3');
 
-/** May the proxy connect to this address (a public unicast one)? */
+/**
+ * May the proxy connect to this address (SSRF)? Only public unicast, as ipaddr.js classifies it
+ * (a maintained table of special-purpose ranges: "this" network, private, CGNAT, loopback,
+ * link-local with cloud metadata at 169.254.169.254, multicast, broadcast, benchmarking,
+ * documentation, reserved; unique local, site-local, discard, ORCHID and the like): the range
+ * must be `unicast`. An IPv4-mapped IPv6 address is judged as its IPv4 address; IPv6 ranges that
+ * carry an IPv4 address to another network (6to4 2002::/16, NAT64 64:ff9b::/96 and 64:ff9b:1::/48,
+ * Teredo 2001::/32, IPv4-translated, IPv4-compatible ::/96) are refused outright, and so is
+ * anything outside global unicast 2000::/3.
+ */
 export function isPublicAddress(address: string): boolean {
-  const family = isIP(address);
-  if (family === 0) return false;
-  if (family === 6) {
-    const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address);
-    if (mapped) return isPublicAddress(mapped[1]!);
-    return !BLOCKED.check(address, 'ipv6');
-  }
-  return !BLOCKED.check(address, 'ipv4');
+  if (!ipaddr.isValid(address) || isIP(address) === 0) return false;
+  const parsed = ipaddr.process(address);
+  if (parsed.range() !== 'unicast') return false;
+  return parsed.kind() === 'ipv4' || (parsed as ipaddr.IPv6).match(GLOBAL_UNICAST_V6);
 }
 
 export interface RemoteImage {
