@@ -61,6 +61,7 @@ import { ProfileUpdates } from './modules/profiles/updates';
 import { createMailer, type Mailer } from './modules/mail/mailer';
 import { devMailRoutes } from './modules/mail/dev-routes';
 import { connectionRoutes } from './modules/connections/routes';
+import { requestForLog } from './http/log-redaction';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -94,12 +95,17 @@ export interface AppDependencies {
   database?: DatabaseHandle;
   bus?: EventBus;
   rateLimiter?: RateLimiter;
+  /** Where log lines go instead of stdout (tests read what the server logs). */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** Build the whole server without listening: tests call `inject`, server.ts calls `listen`. */
 export async function buildApp(config: Config, deps: AppDependencies = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
+    logger:
+      config.LOG_LEVEL === 'silent'
+        ? false
+        : { level: config.LOG_LEVEL, serializers: { req: requestForLog }, ...(deps.logStream && { stream: deps.logStream }) },
     trustProxy: false,
     bodyLimit: BODY_LIMIT.DEFAULT,
     ...connectionTimeouts(config),

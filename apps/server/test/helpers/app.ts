@@ -22,6 +22,8 @@ export interface TestAppOptions {
   database?: (handle: DatabaseHandle) => Promise<DatabaseHandle>;
   /** The bus the app uses instead of its own (e.g. one whose publishes fail), closed after the app. */
   bus?: () => EventBus;
+  /** Where the app's log lines go (with LOG_LEVEL set: tests read what the server logs). */
+  logStream?: NodeJS.WritableStream;
 }
 
 /**
@@ -46,7 +48,7 @@ export async function createTestApp(overrides: Partial<ConfigInput> = {}, option
     ...overrides,
   });
   const bus = options.bus?.();
-  const app = await buildApp(config, { database, bus });
+  const app = await buildApp(config, { database, bus, logStream: options.logStream });
   await app.ready();
   return {
     app,
