@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
-import { EMAIL_PATTERN, USERNAME_PATTERN, passwordSchema, stepUpFields } from './auth';
+import { EMAIL_PATTERN, USERNAME_PATTERN, emailAddressText, passwordSchema, stepUpFields } from './auth';
 import { BODY_LIMIT, defineEndpoint } from './endpoint';
 import { ROUTES } from './routes';
 import { text } from './text';
@@ -31,10 +31,7 @@ export const currentPasswordSchema = passwordSchema;
  * address'. Linear like EMAIL_PATTERN: the labels cannot contain dots.
  */
 export const CHANGE_EMAIL_PATTERN = /^[^\s@]+@(?:[^\s@.]+\.)+[a-z]{2,4}$/i;
-export const changeEmailAddressSchema = text({ max: LIMITS.email.max, error: 'email_invalid' })
-  .trim()
-  .regex(EMAIL_PATTERN, 'email_invalid')
-  .regex(CHANGE_EMAIL_PATTERN, 'email_invalid');
+export const changeEmailAddressSchema = emailAddressText().regex(EMAIL_PATTERN, 'email_invalid').regex(CHANGE_EMAIL_PATTERN, 'email_invalid');
 
 export const changeUsernameSchema = z.object({ username: profileUsernameSchema });
 export type ChangeUsername = z.input<typeof changeUsernameSchema>;

@@ -56,6 +56,22 @@ describe('registerRequestSchema', () => {
     it('trims the email', () => {
       expect(registerRequestSchema.parse({ ...valid, email: ' ada@example.com ' }).email).toBe('ada@example.com');
     });
+    it.each([
+      'bob\u200b@example.com',
+      'bob@exa\u200dmple.com',
+      'bo\ufeffb@example.com',
+      'bo\u00adb@example.com',
+      'bob\u2060@example.com',
+      'bob\u200e@example.com',
+      'bob\u2028x@example.com',
+      'b\u3164ob@example.com',
+    ])('refuses %j, which holds an invisible character', (email) => {
+      expect(fieldErrors({ ...valid, email })).toEqual({ email: 'email_invalid_characters' });
+      expect(fieldErrors({ email, password: 'x' }, loginRequestSchema)).toEqual({ email: 'email_invalid_characters' });
+    });
+    it('takes the compatibility forms of letters as the letters (NFKC)', () => {
+      expect(registerRequestSchema.parse({ ...valid, email: '\uff41da@example.com' }).email).toBe('ada@example.com');
+    });
   });
 
   describe('password', () => {

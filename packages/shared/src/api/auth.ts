@@ -15,9 +15,30 @@ export const USERNAME_PATTERN = /^[\p{L}\p{N}_ \-\p{Extended_Pictographic}\p{Emo
  */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
 
-// `{ error }` on a type gives a missing or mistyped field its field's message rather than invalid_request.
-// text() checks the length before anything else runs; then the value is trimmed and matched.
-export const emailSchema = text({ max: LIMITS.email.max, error: 'email_invalid' }).trim().regex(EMAIL_PATTERN, 'email_invalid');
+/**
+ * Characters that show as nothing or change nothing visible (Unicode format characters: zero-width
+ * space, joiners and non-joiner, word joiner, bidirectional marks, soft hyphen, byte order mark…;
+ * line and paragraph separators; fillers and variation selectors): in an e-mail address they make a
+ * look-alike of another account's.
+ */
+// eslint-disable-next-line no-misleading-character-class -- a set of single code points on purpose
+export const INVISIBLE_CHARACTERS = /[\p{Cf}\p{Zl}\p{Zp}\u034F\u115F\u1160\u180B-\u180F\u3164\uFE00-\uFE0F\uFFA0]/u;
+
+/**
+ * An e-mail address as every form and route takes it: bounded, trimmed, in Unicode normal form
+ * NFKC (full-width and other compatibility forms become their plain letters), refused with
+ * `email_invalid_characters` when it holds an invisible character.
+ */
+export function emailAddressText(): z.ZodString {
+  // `{ error }` on a type gives a missing or mistyped field its field's message rather than invalid_request.
+  // text() checks the length before anything else runs; then the value is trimmed, normalised and checked.
+  return text({ max: LIMITS.email.max, error: 'email_invalid' })
+    .trim()
+    .overwrite((v) => v.normalize('NFKC'))
+    .refine((v) => !INVISIBLE_CHARACTERS.test(v), { message: 'email_invalid_characters', abort: true });
+}
+
+export const emailSchema = emailAddressText().regex(EMAIL_PATTERN, 'email_invalid');
 
 export const passwordSchema = text({ max: LIMITS.password.max, error: 'password_length', tooLong: 'password_too_long' }).min(
   LIMITS.password.min,

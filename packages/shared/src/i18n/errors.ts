@@ -8,6 +8,7 @@ import { LIMITS } from '../limits';
 export const errorMessages = {
   en: {
     email_invalid: 'Please enter a valid email address',
+    email_invalid_characters: 'An email address cannot contain invisible characters',
     password_length: 'Password must be at least 6 characters long',
     password_too_long: 'Password must be at most 128 characters long',
     username_space: 'Username cannot start or end with a space',
@@ -250,6 +251,7 @@ export const errorMessages = {
   },
   tr: {
     email_invalid: 'Lütfen geçerli bir e-posta adresi girin',
+    email_invalid_characters: 'E-posta adresi görünmeyen karakterler içeremez',
     password_length: 'Şifre en az 6 karakter olmalıdır',
     password_too_long: 'Şifre en fazla 128 karakter olabilir',
     username_space: 'Kullanıcı adı boşlukla başlayamaz veya bitemez',

@@ -83,6 +83,19 @@ describe('POST /api/v1/register', () => {
     expect(Object.keys(empty.json().errors).sort()).toEqual(['birthdate', 'captchaToken', 'consent', 'email', 'password', 'username']);
   });
 
+  it('refuses an e-mail address holding an invisible character (a look-alike of another), creating nothing', async () => {
+    const { body } = await registerViaApi(ctx.app, { username: 'Look Alike' });
+    const [local, domain] = body.email.split('@');
+    const before = await rowCount(users);
+    const captchaToken = await solveCaptcha(ctx.app);
+    const res = await call(ctx.app, 'POST', '/api/v1/register', {
+      body: { ...registrationBody({ username: 'Look Alike 2', email: `${local}\u200b@${domain}` }), captchaToken },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ success: false, errors: { email: 'An email address cannot contain invisible characters' } });
+    expect(await rowCount(users)).toBe(before);
+  });
+
   it('answers in Turkish with accept-language tr', async () => {
     const res = await call(ctx.app, 'POST', '/api/v1/register', {
       body: { ...registrationBody({ username: 'Ada ', password: '123' }), captchaToken: 'x' },
