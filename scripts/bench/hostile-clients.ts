@@ -13,6 +13,7 @@ import WebSocket from 'ws';
 import { messageText } from '../../apps/server/src/gateway/message-text';
 import { stopVoiceFlood, voiceFlood, type VoiceFloodCommand } from './hostile-voice';
 import { bombImages } from './hostile-images';
+import { fanoutFlood, type FanoutCommand } from './hostile-fanout';
 import { networkErrorName } from './http';
 import { summarize, type Summary } from './stats';
 
@@ -21,6 +22,7 @@ type Command =
   | { type: 'bodies'; baseUrl: string; cookie: string; channelId: string; connections: number; seconds: number }
   | VoiceFloodCommand
   | { type: 'images'; baseUrl: string; cookies: string[]; seconds: number }
+  | FanoutCommand
   | { type: 'close' };
 
 export interface FloodReport {
@@ -350,6 +352,9 @@ process.on('message', (cmd: Command) => {
       break;
     case 'images':
       void bombImages(cmd.baseUrl, cmd.cookies, cmd.seconds).then((report) => send({ type: 'images', ...report }));
+      break;
+    case 'fanout':
+      void fanoutFlood(cmd).then((report) => send({ type: 'fanned', ...report }));
       break;
     case 'close':
       stopVoiceFlood();

@@ -12,7 +12,10 @@
  * voice-state flood (hostile-voice.ts: one member's mute toggles as fast as their signalling socket
  * takes them, reported with the other users' latency as a ratio to the baseline), image bombs
  * (hostile-images.ts: uploads made to cost image work; logins and messages as a ratio to the
- * baseline). Throughout, a measuring client in this process sends GET /api/v1/health one after
+ * baseline), then one short phase per fan-out path (hostile-fanout.ts: status, activity, chosen
+ * presence, username, messages, edits, reactions, friend requests, team settings, typing frames,
+ * each flooded by one user; BENCH_FANOUT_SECONDS, BENCH_FANOUT_CONNECTIONS, BENCH_FANOUT_PATHS).
+ * Throughout, a measuring client in this process sends GET /api/v1/health one after
  * another (25 ms pause after each answer), a second user's messages (one at a time, at most one per
  * 600 ms, under the per-user send limit), timed from the POST until a third member's gateway socket
  * (held here) receives it, and a fourth user's logins (one after another, 100 ms pause). The
@@ -26,6 +29,7 @@ import { guessFiles, type GuessReport } from './file-guessing';
 import { IMAGE_ATTACKERS, imageBombReport, loginOnce, prepareLoginUser, type ImageBombReport } from './hostile-images';
 import type { BodyReport, FloodReport } from './hostile-clients';
 import { VOICE_FLOOD_PHASE, voiceFloodReport, type VoiceFloodReport } from './hostile-voice';
+import { FANOUT_CONNECTIONS, FANOUT_SECONDS, fanoutPaths, fanoutPhase, fanoutReport, type FanoutPath, type FanoutReport } from './hostile-fanout';
 import { Api, networkErrorName } from './http';
 import { cpuSeconds, rssBytes } from './proc-stats';
 import { openBenchDatabase, seedUsers } from './seed';
@@ -84,6 +88,8 @@ export interface HostileFigures {
   guesses: GuessReport | null;
   voiceFlood: VoiceFloodReport | null;
   images: ImageBombReport | null;
+  /** One report per fan-out path flooded (hostile-fanout.ts). */
+  fanout: FanoutReport[];
   /** Close codes of the measuring socket (reconnected after each). */
   measuringSocketCloses: Record<string, number>;
 }
@@ -115,6 +121,10 @@ class HostileProcess extends BenchChild {
 
   images(baseUrl: string, cookies: string[], seconds: number) {
     return this.request<ImageBombReport>({ type: 'images', baseUrl, cookies, seconds }, 'images', seconds * 1000 + 240_000);
+  }
+
+  fanout(baseUrl: string, path: FanoutPath, connections: number, seconds: number) {
+    return this.request<FanoutReport>({ type: 'fanout', baseUrl, path, connections, seconds }, 'fanned', seconds * 1000 + 60_000);
   }
 }
 
@@ -260,8 +270,8 @@ interface Samples {
 export async function runHostile(backend: HostileBackend, cookieSecret: string, log: (message: string) => void): Promise<HostileFigures> {
   log(`${backend.name}, hostile load: 3 users, one team, a user signing in, ${IMAGE_ATTACKERS} image attackers; ${HOSTILE_SECONDS} s per phase`);
   const handle = await openBenchDatabase(backend.target);
-  const [owner, sender, attacker, signer, ...imageAttackers] = await seedUsers(handle, 4 + IMAGE_ATTACKERS, cookieSecret);
-  if (!owner || !sender || !attacker || !signer) throw new Error('seeding gave fewer than 4 users');
+  const [owner, sender, attacker, signer, stranger, ...imageAttackers] = await seedUsers(handle, 5 + IMAGE_ATTACKERS, cookieSecret);
+  if (!owner || !sender || !attacker || !signer || !stranger) throw new Error('seeding gave fewer than 5 users');
   const loginUser = await prepareLoginUser(handle, signer.id);
   await handle.close();
 
@@ -379,7 +389,7 @@ export async function runHostile(backend: HostileBackend, cookieSecret: string, 
     let voiceFlood: VoiceFloodReport | null = null;
     let images: ImageBombReport | null = null;
     const hostile = attackers;
-    const runPhase = async (name: string, attack: () => Promise<void>) => {
+    const runPhase = async (name: string, attack: () => Promise<void>, seconds = HOSTILE_SECONDS) => {
       log(`  phase: ${name}`);
       const into: Samples = { health: [], healthFailed: {}, message: [], messageFailed: {}, login: [], loginFailed: {} };
       const cpu0 = cpuSeconds(server.pid);
@@ -387,7 +397,7 @@ export async function runHostile(backend: HostileBackend, cookieSecret: string, 
       const events0 = measuring.dispatches;
       current = into;
       const attacking = attack();
-      await sleep(HOSTILE_SECONDS * 1000);
+      await sleep(seconds * 1000);
       current = null;
       const cpu1 = cpuSeconds(server.pid);
       const attackerCpu1 = cpuSeconds(hostile.pid);
@@ -451,9 +461,36 @@ export async function runHostile(backend: HostileBackend, cookieSecret: string, 
       );
     });
 
+    // Fan-out floods: a second channel (typing switches between the two) and a message of the
+    // attacker's to edit and react to.
+    const other = await api.call<{ channel: { id: string } }>('PUT', `/api/v1/teams/${team.id}/channels`, owner.cookie, { name: 'other', type: 'text' });
+    const target = await api.call<{ message: { id: string } }>('POST', `/api/v1/channels/${channel.id}/messages`, attacker.cookie, {
+      content: 'edited and reacted to',
+    });
+    const strangerSlug = (await api.call<{ user: { slug: string } }>('GET', '/api/v1/me', stranger.cookie)).user.slug;
+    const fanout: FanoutReport[] = [];
+    const paths = fanoutPaths({
+      attacker: attacker.cookie,
+      owner: owner.cookie,
+      teamId: team.id,
+      channelId: channel.id,
+      otherChannelId: other.channel.id,
+      messageId: target.message.id,
+      stranger: { id: stranger.id, slug: strangerSlug },
+    });
+    for (const path of paths) {
+      await runPhase(
+        fanoutPhase(path.name),
+        async () => {
+          fanout.push(await hostile.fanout(server.url, path, FANOUT_CONNECTIONS, FANOUT_SECONDS));
+        },
+        FANOUT_SECONDS,
+      );
+    }
+
     stopped = true;
     await Promise.all(loops);
-    return { backend: backend.name, phases, flood, bodies, guesses, voiceFlood, images, measuringSocketCloses: { ...socket.closes } };
+    return { backend: backend.name, phases, flood, bodies, guesses, voiceFlood, images, fanout, measuringSocketCloses: { ...socket.closes } };
   } finally {
     stopped = true;
     socket?.close();
@@ -556,5 +593,6 @@ export function hostileReport(f: HostileFigures): string {
   }
   if (f.voiceFlood) out.push('', voiceFloodReport(f.voiceFlood, f.phases, HOSTILE_SECONDS));
   if (f.images) out.push('', imageBombReport(f.images, f.phases, IMAGE_BOMB_PHASE));
+  if (f.fanout.length) out.push('', fanoutReport(f.fanout, f.phases));
   return out.join('\n');
 }
