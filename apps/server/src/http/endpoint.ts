@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { permissionSource, type Endpoint, type EndpointAuth, type EndpointPermission, type RateLimitName } from '@rally/shared/api/endpoint';
 import { RATE_LIMITS } from '@rally/shared/limits';
 import type { Config } from '../env';
-import { unauthorized } from '../lib/errors';
+import { tooManyRequests, unauthorized } from '../lib/errors';
 import { userRateKey } from '../lib/rate-limit';
 import type { ServiceDeps } from '../lib/service-deps';
 import { parse, validationError } from '../lib/validation';
@@ -120,7 +120,8 @@ const checkedRequests = new WeakMap<FastifyRequest, Checked>();
  * a non-member, 403 without the bit), so that a caller without it learns nothing of what their
  * input would have met; only then does Fastify validate params, query and body with the endpoint's
  * schemas (the zod type provider; refusals become the API's 400 in the error handler). A call that
- * passed all that counts against the endpoint's per-user limit (429 with Retry-After), and the
+ * passed all that counts against the endpoint's per-user limit (429 with Retry-After; a user already
+ * past it is answered 429 first thing, so a flood of refused calls costs no permission check), and the
  * handler gets what the permission loaded. The answer is serialised with the response schema, so a
  * handler cannot send a field the contract does not name.
  */
@@ -147,6 +148,11 @@ export function addEndpoint<
   const guard = async (request: FastifyRequest): Promise<void> => {
     if (endpoint.auth === 'user' && !request.userId) throw unauthorized();
     if (rate) await countAttempt(app.rateLimiter, `${rate.name}:${requestClientAddress(app.config, request)}`, rate);
+    // A user past their limit is answered at once, before the permission and the input cost anything (a flood of refused calls stays cheap).
+    if (userRate && request.userId) {
+      const spent = await app.rateLimiter.peek(userRateKey(userRate.name, request.userId));
+      if (spent.count >= userRate.count) throw tooManyRequests(spent.retryAfterMs);
+    }
   };
   const countUser = async (request: FastifyRequest): Promise<void> => {
     if (userRate && request.userId) await countAttempt(app.rateLimiter, userRateKey(userRate.name, request.userId), userRate);

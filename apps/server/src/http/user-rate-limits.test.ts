@@ -111,6 +111,10 @@ describe('per-user limits of the calls that fan out to others', () => {
     expect((await call(ctx.app, 'POST', `/api/v1/teams/${team.teamId}`, { cookie: member.cookie, body: { name: 'Mine' } })).statusCode).toBe(403);
     const statuses = await flood(allowed('teamSettings') + 1, rename);
     expect(statuses).toEqual([...Array<number>(allowed('teamSettings')).fill(200), 429]);
+    // Past the limit, a call is refused before its permission and input cost anything: even an invalid one is a 429.
+    const invalid = await call(ctx.app, 'POST', `/api/v1/teams/${team.teamId}`, { cookie: owner.cookie, body: { name: '' } });
+    expect(invalid.statusCode).toBe(429);
+    expect(Number(invalid.headers['retry-after'])).toBeGreaterThan(0);
   });
 
   it('blocks and unblocks: 429 past RATE_LIMITS.friends', async () => {

@@ -13,8 +13,8 @@ export const userRateKey = (name: UserRateLimitName, userId: string) => `user-ra
 export interface RateLimiter {
   /** Count one hit on `key`; allowed while the count within the window is at most `limit`. */
   hit(key: string, limit: number, windowMs: number): Promise<RateLimitResult>;
-  /** Current count without adding a hit. */
-  peek(key: string): Promise<number>;
+  /** Current count without adding a hit, and how long until its window ends (0: no window). */
+  peek(key: string): Promise<{ count: number; retryAfterMs: number }>;
   reset(key: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -34,9 +34,10 @@ export class MemoryRateLimiter implements RateLimiter {
     return { allowed: w.count <= limit, count: w.count, retryAfterMs: w.resetAt - now };
   }
 
-  async peek(key: string): Promise<number> {
+  async peek(key: string): Promise<{ count: number; retryAfterMs: number }> {
     const w = this.windows.get(key);
-    return w && w.resetAt > Date.now() ? w.count : 0;
+    const now = Date.now();
+    return w && w.resetAt > now ? { count: w.count, retryAfterMs: w.resetAt - now } : { count: 0, retryAfterMs: 0 };
   }
 
   async reset(key: string): Promise<void> {

@@ -22,8 +22,11 @@ export class RedisRateLimiter implements RateLimiter {
     return { allowed: count <= limit, count, retryAfterMs: ttl > 0 ? ttl : windowMs };
   }
 
-  async peek(key: string): Promise<number> {
-    return Number((await this.redis.get(this.prefix + key)) ?? 0);
+  async peek(key: string): Promise<{ count: number; retryAfterMs: number }> {
+    const k = this.prefix + key;
+    const result = await this.redis.multi().get(k).pttl(k).exec();
+    const ttl = Number(result?.[1]?.[1] ?? 0);
+    return { count: Number(result?.[0]?.[1] ?? 0), retryAfterMs: ttl > 0 ? ttl : 0 };
   }
 
   async reset(key: string): Promise<void> {

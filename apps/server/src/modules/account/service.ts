@@ -27,7 +27,7 @@ const passwordFailureKey = (userId: string) => `account:password-failures:${user
  */
 async function checkPassword(deps: AccountDeps, userId: string, password: string): Promise<void> {
   const key = passwordFailureKey(userId);
-  if ((await deps.rateLimiter.peek(key)) >= PASSWORD_FAILURES.count) throw tooManyRequests(PASSWORD_FAILURES.windowMs);
+  if ((await deps.rateLimiter.peek(key)).count >= PASSWORD_FAILURES.count) throw tooManyRequests(PASSWORD_FAILURES.windowMs);
   const passwordHash = await findPasswordHash(deps.db, userId);
   if (passwordHash !== null && (await verifyPassword(passwordHash, password))) return;
   await deps.rateLimiter.hit(key, PASSWORD_FAILURES.count, PASSWORD_FAILURES.windowMs);

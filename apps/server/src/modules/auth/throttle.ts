@@ -23,7 +23,7 @@ export const loginFailureKeys = (email: string, address: string): LoginFailureKe
 /** The larger of the two failure counts. */
 export async function recentLoginFailures(limiter: RateLimiter, keys: LoginFailureKeys): Promise<number> {
   const [byEmail, byAddress] = await Promise.all([limiter.peek(keys.email), limiter.peek(keys.address)]);
-  return Math.max(byEmail, byAddress);
+  return Math.max(byEmail.count, byAddress.count);
 }
 
 export async function recordLoginFailure(limiter: RateLimiter, keys: LoginFailureKeys): Promise<void> {
