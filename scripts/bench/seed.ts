@@ -29,6 +29,13 @@ export function openBenchDatabase(target: { dataDir?: string; databaseUrl?: stri
 }
 
 /** A snowflake for `ms` with a sequence number (worker 1023, reserved for the bench). */
+/**
+ * The sequence number each bulk seeding puts in its message ids (one id per millisecond each): the
+ * sections of one backend share its database and seed minutes apart over overlapping hours, so the
+ * kinds differ in their low bits and never collide.
+ */
+const SEEDED_SEQUENCE = { history: 0, search: 1, chat: 2 } as const;
+
 function snowflakeAt(ms: number, sequence: number): string {
   return ((BigInt(ms - RALLY_EPOCH) << 22n) | (1023n << 12n) | BigInt(sequence & 4095)).toString();
 }
@@ -85,7 +92,7 @@ export async function seedMessages(
   onProgress?: (done: number) => void,
 ): Promise<void> {
   const firstMs = Date.now() - 3_600_000 - count;
-  const base = BigInt(snowflakeAt(firstMs, 0));
+  const base = BigInt(snowflakeAt(firstMs, SEEDED_SEQUENCE.history));
   const batch = 100_000;
   for (let from = 0; from < count; from += batch) {
     const to = Math.min(count, from + batch) - 1;
@@ -261,7 +268,7 @@ export async function seedSearchMessages(
   onProgress?: (done: number) => void,
 ): Promise<void> {
   const firstMs = Date.now() - 3_600_000 - count;
-  const base = BigInt(snowflakeAt(firstMs, 0));
+  const base = BigInt(snowflakeAt(firstMs, SEEDED_SEQUENCE.search));
   const list = (values: readonly string[]) => `ARRAY[${values.map((v) => `'${v}'`).join(',')}]`;
   const ids = (values: readonly string[]) => `ARRAY[${values.map((v) => BigInt(v).toString()).join(',')}]::bigint[]`;
   const { words, verbs, common } = SEARCH_VOCABULARY;
@@ -307,7 +314,7 @@ export async function seedChatHistory(
 ): Promise<void> {
   const spacingMs = 60_000;
   const firstMs = Date.now() - 3_600_000 - count * spacingMs;
-  const base = BigInt(snowflakeAt(firstMs, 0));
+  const base = BigInt(snowflakeAt(firstMs, SEEDED_SEQUENCE.chat));
   const ids = `ARRAY[${authorIds.map((v) => BigInt(v).toString()).join(',')}]::bigint[]`;
   const texts = [
     `'gg, see you at the raid tonight'`,
