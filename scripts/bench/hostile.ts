@@ -12,9 +12,11 @@
  * voice-state flood (hostile-voice.ts: one member's mute toggles as fast as their signalling socket
  * takes them, reported with the other users' latency as a ratio to the baseline), image bombs
  * (hostile-images.ts: uploads made to cost image work; logins and messages as a ratio to the
- * baseline), then one short phase per fan-out path (hostile-fanout.ts: status, activity, chosen
- * presence, username, messages, edits, reactions, friend requests, team settings, typing frames,
- * each flooded by one user; BENCH_FANOUT_SECONDS, BENCH_FANOUT_CONNECTIONS, BENCH_FANOUT_PATHS).
+ * baseline), then one short phase per fan-out path (hostile-fanout.ts, one table: status, activity,
+ * chosen presence, username, messages, edits, reaction toggles, friend requests, team settings,
+ * channel renames, typing and presence frames, each flooded by its own attacking member while
+ * BENCH_FANOUT_VIEWERS other members' sockets count what they hear; BENCH_FANOUT_SECONDS,
+ * BENCH_FANOUT_CONNECTIONS, BENCH_FANOUT_PATHS).
  * Throughout, a measuring client in this process sends GET /api/v1/health one after
  * another (25 ms pause after each answer), a second user's messages (one at a time, at most one per
  * 600 ms, under the per-user send limit), timed from the POST until a third member's gateway socket
@@ -24,12 +26,24 @@
 import WebSocket from 'ws';
 import { messageText } from '../../apps/server/src/gateway/message-text';
 import { CloseCode } from '@rally/shared/gateway/protocol';
+import { TeamPermission } from '@rally/shared/permissions';
 import { BenchChild } from './client-process';
 import { guessFiles, type GuessReport } from './file-guessing';
 import { IMAGE_ATTACKERS, imageBombReport, loginOnce, prepareLoginUser, type ImageBombReport } from './hostile-images';
 import type { BodyReport, FloodReport } from './hostile-clients';
 import { VOICE_FLOOD_PHASE, voiceFloodReport, type VoiceFloodReport } from './hostile-voice';
-import { FANOUT_CONNECTIONS, FANOUT_SECONDS, fanoutPaths, fanoutPhase, fanoutReport, type FanoutPath, type FanoutReport } from './hostile-fanout';
+import {
+  FANOUT_CONNECTIONS,
+  FANOUT_SECONDS,
+  FANOUT_VIEWERS,
+  FanoutSockets,
+  fanoutPath,
+  fanoutPhase,
+  fanoutReport,
+  selectedFanoutPaths,
+  type FanoutPath,
+  type FanoutReport,
+} from './hostile-fanout';
 import { Api, networkErrorName } from './http';
 import { cpuSeconds, rssBytes } from './proc-stats';
 import { openBenchDatabase, seedUsers } from './seed';
@@ -88,8 +102,9 @@ export interface HostileFigures {
   guesses: GuessReport | null;
   voiceFlood: VoiceFloodReport | null;
   images: ImageBombReport | null;
-  /** One report per fan-out path flooded (hostile-fanout.ts). */
+  /** One report per fan-out path flooded (hostile-fanout.ts), and how many viewer sockets counted events. */
   fanout: FanoutReport[];
+  fanoutViewers: number;
   /** Close codes of the measuring socket (reconnected after each). */
   measuringSocketCloses: Record<string, number>;
 }
@@ -268,10 +283,17 @@ interface Samples {
 }
 
 export async function runHostile(backend: HostileBackend, cookieSecret: string, log: (message: string) => void): Promise<HostileFigures> {
-  log(`${backend.name}, hostile load: 3 users, one team, a user signing in, ${IMAGE_ATTACKERS} image attackers; ${HOSTILE_SECONDS} s per phase`);
+  const fanoutSpecs = selectedFanoutPaths();
+  log(
+    `${backend.name}, hostile load: 3 users, one team, a user signing in, ${IMAGE_ATTACKERS} image attackers; ${HOSTILE_SECONDS} s per phase; ` +
+      `then ${fanoutSpecs.length} fan-out paths of ${FANOUT_SECONDS} s, each its own attacker, ${FANOUT_VIEWERS} viewers`,
+  );
   const handle = await openBenchDatabase(backend.target);
-  const [owner, sender, attacker, signer, stranger, ...imageAttackers] = await seedUsers(handle, 5 + IMAGE_ATTACKERS, cookieSecret);
-  if (!owner || !sender || !attacker || !signer || !stranger) throw new Error('seeding gave fewer than 5 users');
+  const [owner, sender, attacker, signer, ...rest] = await seedUsers(handle, 4 + IMAGE_ATTACKERS + FANOUT_VIEWERS + fanoutSpecs.length, cookieSecret);
+  if (!owner || !sender || !attacker || !signer) throw new Error('seeding gave fewer than 4 users');
+  const imageAttackers = rest.slice(0, IMAGE_ATTACKERS);
+  const viewerUsers = rest.slice(IMAGE_ATTACKERS, IMAGE_ATTACKERS + FANOUT_VIEWERS);
+  const fanoutAttackers = rest.slice(IMAGE_ATTACKERS + FANOUT_VIEWERS);
   const loginUser = await prepareLoginUser(handle, signer.id);
   await handle.close();
 
@@ -283,6 +305,7 @@ export async function runHostile(backend: HostileBackend, cookieSecret: string, 
   const wsUrl = `${server.url.replace('http', 'ws')}/api/v1/ws`;
   let attackers: HostileProcess | null = null;
   let socket: MeasuringSocket | null = null;
+  const viewers = new FanoutSockets();
   let stopped = false;
   const loops: Promise<void>[] = [];
   try {
@@ -461,24 +484,51 @@ export async function runHostile(backend: HostileBackend, cookieSecret: string, 
       );
     });
 
-    // Fan-out floods: a second channel (typing switches between the two) and a message of the
-    // attacker's to edit and react to.
+    // Fan-out floods: the viewers and one attacker per path join the team (the attackers of paths
+    // that need the team's permissions get a role with ADMINISTRATOR), each attacker posts a message
+    // to edit and react to; a second channel (typing alternates, renames). Friend requests go to a viewer.
     const other = await api.call<{ channel: { id: string } }>('PUT', `/api/v1/teams/${team.id}/channels`, owner.cookie, { name: 'other', type: 'text' });
-    const target = await api.call<{ message: { id: string } }>('POST', `/api/v1/channels/${channel.id}/messages`, attacker.cookie, {
-      content: 'edited and reacted to',
-    });
-    const strangerSlug = (await api.call<{ user: { slug: string } }>('GET', '/api/v1/me', stranger.cookie)).user.slug;
+    for (const user of [...viewerUsers, ...fanoutAttackers]) await api.join(user.cookie, code);
+    let managerRole: string | null = null;
+    if (fanoutSpecs.some((spec) => spec.manager)) {
+      managerRole = (await api.call<{ role: { id: string } }>('POST', `/api/v1/teams/${team.id}/roles`, owner.cookie, {})).role.id;
+      await api.call('PATCH', `/api/v1/teams/${team.id}/roles`, owner.cookie, [
+        { id: managerRole, name: 'Managers', permissions: TeamPermission.ADMINISTRATOR },
+      ]);
+    }
+    const friend = viewerUsers[0] ?? sender;
+    const friendSlug = (await api.call<{ user: { slug: string } }>('GET', '/api/v1/me', friend.cookie)).user.slug;
+    const paths: FanoutPath[] = [];
+    for (const [i, spec] of fanoutSpecs.entries()) {
+      const user = fanoutAttackers[i]!; // one seeded per path
+      if (spec.manager && managerRole) await api.call('POST', `/api/v1/teams/${team.id}/members/${user.id}/roles/${managerRole}`, owner.cookie);
+      const messageId = await api.send(user.cookie, channel.id, 'edited and reacted to', `fanout:${i}`);
+      paths.push(
+        fanoutPath(spec, {
+          cookie: user.cookie,
+          teamId: team.id,
+          channelId: channel.id,
+          otherChannelId: other.channel.id,
+          messageId,
+          friend: { id: friend.id, slug: friendSlug },
+        }),
+      );
+    }
+    await viewers.open(
+      wsUrl,
+      server.url,
+      viewerUsers.map((u) => u.cookie),
+    );
+    await sleep(2000); // the set-up's events delivered before the first phase
     const fanout: FanoutReport[] = [];
-    const paths = fanoutPaths({
-      attacker: attacker.cookie,
-      owner: owner.cookie,
-      teamId: team.id,
-      channelId: channel.id,
-      otherChannelId: other.channel.id,
-      messageId: target.message.id,
-      stranger: { id: stranger.id, slug: strangerSlug },
-    });
-    for (const path of paths) {
+    for (const [i, path] of paths.entries()) {
+      // The attacker's own socket, when the path needs it, connected (and told) before the phase.
+      const attackerSocket = fanoutSpecs[i]?.online ? new FanoutSockets() : null;
+      if (attackerSocket) {
+        await attackerSocket.open(wsUrl, server.url, [path.cookie]);
+        await sleep(1000);
+      }
+      const events0 = viewers.events;
       await runPhase(
         fanoutPhase(path.name),
         async () => {
@@ -486,14 +536,33 @@ export async function runHostile(backend: HostileBackend, cookieSecret: string, 
         },
         FANOUT_SECONDS,
       );
+      const report = fanout.at(-1);
+      if (report) report.viewerEvents = viewers.events - events0;
+      if (attackerSocket) {
+        attackerSocket.close();
+        await sleep(1000); // its going offline told before the next phase
+      }
     }
+    if (viewers.closed) log(`  ${viewers.closed} fan-out viewer sockets were closed by the server`);
 
     stopped = true;
     await Promise.all(loops);
-    return { backend: backend.name, phases, flood, bodies, guesses, voiceFlood, images, fanout, measuringSocketCloses: { ...socket.closes } };
+    return {
+      backend: backend.name,
+      phases,
+      flood,
+      bodies,
+      guesses,
+      voiceFlood,
+      images,
+      fanout,
+      fanoutViewers: viewerUsers.length,
+      measuringSocketCloses: { ...socket.closes },
+    };
   } finally {
     stopped = true;
     socket?.close();
+    viewers.close();
     await Promise.all(loops).catch(() => {});
     if (attackers) await attackers.close();
     await server.stop();
@@ -593,6 +662,6 @@ export function hostileReport(f: HostileFigures): string {
   }
   if (f.voiceFlood) out.push('', voiceFloodReport(f.voiceFlood, f.phases, HOSTILE_SECONDS));
   if (f.images) out.push('', imageBombReport(f.images, f.phases, IMAGE_BOMB_PHASE));
-  if (f.fanout.length) out.push('', fanoutReport(f.fanout, f.phases));
+  if (f.fanout.length) out.push('', fanoutReport(f.fanout, f.phases, f.fanoutViewers));
   return out.join('\n');
 }

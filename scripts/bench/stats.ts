@@ -5,6 +5,7 @@ export interface Summary {
   mean: number;
   p50: number;
   p90: number;
+  p95: number;
   p99: number;
   max: number;
 }
@@ -25,6 +26,7 @@ export function summarize(values: ArrayLike<number>): Summary {
     mean: sorted.length ? sum / sorted.length : Number.NaN,
     p50: percentile(sorted, 50),
     p90: percentile(sorted, 90),
+    p95: percentile(sorted, 95),
     p99: percentile(sorted, 99),
     max: sorted.at(-1) ?? Number.NaN,
   };
