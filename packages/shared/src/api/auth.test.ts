@@ -65,7 +65,11 @@ describe('registerRequestSchema', () => {
       'bob\u200e@example.com',
       'bob\u2028x@example.com',
       'b\u3164ob@example.com',
-    ])('refuses %j, which holds an invisible character', (email) => {
+      'bob\u202e@example.com',
+      'bob\u2066@example.com',
+      'bob\u0007@example.com',
+      'bob\u0085@example.com',
+    ])('refuses %j, which holds an invisible or control character', (email) => {
       expect(fieldErrors({ ...valid, email })).toEqual({ email: 'email_invalid_characters' });
       expect(fieldErrors({ email, password: 'x' }, loginRequestSchema)).toEqual({ email: 'email_invalid_characters' });
     });

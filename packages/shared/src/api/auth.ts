@@ -27,12 +27,12 @@ export const INVISIBLE_CHARACTERS = /[\p{Cf}\p{Zl}\p{Zp}\u034F\u115F\u1160\u180B
 /**
  * An e-mail address as every form and route takes it: bounded, trimmed, in Unicode normal form
  * NFKC (full-width and other compatibility forms become their plain letters), refused with
- * `email_invalid_characters` when it holds an invisible character.
+ * `email_invalid_characters` when it holds an invisible character or a control character.
  */
 export function emailAddressText(): z.ZodString {
   // `{ error }` on a type gives a missing or mistyped field its field's message rather than invalid_request.
   // text() checks the length before anything else runs; then the value is trimmed, normalised and checked.
-  return text({ max: LIMITS.email.max, error: 'email_invalid' })
+  return text({ max: LIMITS.email.max, error: 'email_invalid', invalidCharacters: 'email_invalid_characters' })
     .trim()
     .overwrite((v) => v.normalize('NFKC'))
     .refine((v) => !INVISIBLE_CHARACTERS.test(v), { message: 'email_invalid_characters', abort: true });

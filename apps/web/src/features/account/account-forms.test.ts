@@ -19,5 +19,8 @@ describe('account forms', () => {
     expect(checkValues(changeSlugSchema, { slug: 'ab', password: 'secret1' }).errors).toEqual({ slug: 'errors:slug_error_length' });
     expect(checkValues(changeSlugSchema, { slug: 'a_b_c', password: 'secret1' }).errors).toEqual({ slug: 'errors:slug_error_format' });
     expect(checkValues(changeEmailSchema, { email: 'a@b.museum', password: 'secret1' }).errors).toEqual({ email: 'errors:email_invalid' });
+    expect(checkValues(changeEmailSchema, { email: 'bob\u200b@example.com', password: 'secret1' }).errors).toEqual({
+      email: 'errors:email_invalid_characters',
+    });
   });
 });

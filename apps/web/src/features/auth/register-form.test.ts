@@ -30,6 +30,10 @@ describe('the registration form schema', () => {
     expect(errors).toMatchObject({ username: 'errors:username_space', email: 'errors:email_invalid', password: 'errors:password_length' });
   });
 
+  it('shows the invisible-characters message for an address holding U+200B', () => {
+    expect(checkRegister({ ...valid, email: 'bob\u200b@example.com' }, false)).toEqual({ data: null, errors: { email: 'errors:email_invalid_characters' } });
+  });
+
   it('needs a birthdate, an age of 13, the terms and the captcha', () => {
     expect(checkRegister({ ...valid, day: null }, false).errors.birthdate).toBe('errors:birthdate_invalid');
     expect(checkRegister({ ...valid, year: year - 5 }, false).errors.birthdate).toBe('errors:birthdate_too_young');
