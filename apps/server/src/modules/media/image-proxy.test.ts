@@ -54,7 +54,7 @@ describe('isPublicAddress (SSRF)', () => {
     ]) {
       expect(isPublicAddress(address), address).toBe(false);
     }
-    for (const address of ['93.184.216.34', '1.1.1.1', '8.8.8.8', '2606:4700:4700::1111', '2a00:1450:4001:80e::200e', '::ffff:8.8.8.8']) {
+    for (const address of ['93.184.216.34', '1.1.1.1', '8.8.8.8', '2606:4700:4700::1111', '2606:4700::1111', '2a00:1450:4001:80e::200e', '::ffff:8.8.8.8']) {
       expect(isPublicAddress(address), address).toBe(true);
     }
   });
@@ -88,6 +88,24 @@ describe('fetchRemoteImage', () => {
   it('gives nothing for a non-image named .png, an oversized body, a redirect or a missing file', async () => {
     for (const path of ['/page.png', '/huge.png', '/moved.png', '/missing.png'])
       expect(await fetchRemoteImage(new URL(`${base}${path}`), allowLocal), path).toBeNull();
+  });
+
+  it('connects to the address it checked, and only when every address of the host is allowed', async () => {
+    // 127.0.0.1 stands in for a public address: the test server listens there.
+    const onlyLoopback = { allowAddress: (address: string) => address === '127.0.0.1' };
+    const port = (server.address() as AddressInfo).port;
+    const url = new URL(`http://images.example:${port}/image.png`);
+    const resolvingTo =
+      (...addresses: string[]) =>
+      async () =>
+        addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
+    const pinned = await fetchRemoteImage(url, { ...onlyLoopback, resolveHost: resolvingTo('127.0.0.1') });
+    expect(pinned?.body.equals(PNG)).toBe(true);
+    for (const others of [['192.168.0.1'], ['::1'], ['64:ff9b::7f00:1']]) {
+      expect(await fetchRemoteImage(url, { ...onlyLoopback, resolveHost: resolvingTo('127.0.0.1', ...others) }), others.join()).toBeNull();
+      expect(await fetchRemoteImage(url, { ...onlyLoopback, resolveHost: resolvingTo(...others, '127.0.0.1') }), others.join()).toBeNull();
+    }
+    expect(await fetchRemoteImage(url, { resolveHost: resolvingTo('127.0.0.1') })).toBeNull();
   });
 
   it('never connects to a loopback address by default', async () => {

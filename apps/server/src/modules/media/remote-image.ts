@@ -34,9 +34,16 @@ export interface RemoteImage {
   body: Buffer;
 }
 
+/** Every address a host name resolves to (DNS, in its own order). */
+export type ResolveHost = (host: string) => Promise<{ address: string; family: number }[]>;
+
+const resolveByDns: ResolveHost = (host) => dnsLookup(host, { all: true, verbatim: true });
+
 export interface FetchOptions {
   /** Which resolved addresses may be connected to (tests of a local server widen it). */
   allowAddress?: (address: string) => boolean;
+  /** How a host name is resolved (DNS; tests give a host several addresses). */
+  resolveHost?: ResolveHost;
 }
 
 /**
@@ -48,10 +55,11 @@ export interface FetchOptions {
  */
 export async function fetchRemoteImage(url: URL, options: FetchOptions = {}): Promise<RemoteImage | null> {
   const allow = options.allowAddress ?? isPublicAddress;
+  const resolveHost = options.resolveHost ?? resolveByDns;
   const host = url.hostname.replace(/^\[|\]$/g, '');
   let addresses: { address: string; family: number }[];
   try {
-    addresses = isIP(host) ? [{ address: host, family: isIP(host) }] : await dnsLookup(host, { all: true, verbatim: true });
+    addresses = isIP(host) ? [{ address: host, family: isIP(host) }] : await resolveHost(host);
   } catch {
     return null;
   }
