@@ -21,7 +21,8 @@
  *   BENCH_READERS=100 (sockets reading #general during the fan-out) BENCH_UNREAD_REQUESTS=200 (unread.ts)
  *   BENCH_REACT_EVERY=5 (one message in this many gets a reaction during the fan-out)
  *   BENCH_HOSTILE_SECONDS=10 (each phase) BENCH_FLOOD_SOCKETS=300 BENCH_FLOOD_FRAMES=110 (per socket
- *   per 60 s) BENCH_BODY_CONNECTIONS=4
+ *   per 60 s) BENCH_BODY_CONNECTIONS=4 BENCH_GUESS_CONNECTIONS=4 BENCH_IMAGE_ATTACKERS=4
+ *   BENCH_FANOUT_SECONDS=5 BENCH_FANOUT_CONNECTIONS=4 BENCH_FANOUT_VIEWERS=16 BENCH_FANOUT_PATHS (hostile-fanout.ts)
  *   DATABASE_URL / REDIS_URL (default postgres://postgres@127.0.0.1:5432/test, redis://127.0.0.1:6379)
  *   BENCH_BASELINE=<commit-ish> (or BENCH_BASELINE_ROOT=<checkout>): run that commit's own bench, then this
  *   tree's, and print the ratios current / baseline (baseline.ts); BENCH_ROUNDS=1 BENCH_REGRESSION=1.10
