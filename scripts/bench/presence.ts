@@ -18,6 +18,7 @@ import { openBenchDatabase, seedUsers, type BenchUser } from './seed';
 import { startServer } from './server-process';
 import { mapLimit, summarize, type Summary } from './stats';
 import { f1, int, markdownTable } from './table';
+import { RATE_LIMITS } from '@rally/shared/limits';
 
 const num = (name: string, fallback: number) => (process.env[name] ? Number(process.env[name]) : fallback);
 export const PRESENCE_TEAMS = num('BENCH_PRESENCE_TEAMS', 100);
@@ -31,6 +32,9 @@ export interface PresenceBackend {
   serverEnv: Record<string, string>;
   target: { dataDir?: string; databaseUrl?: string };
 }
+
+/** Status changes are spaced so that the per-user limit of changes a circle hears of (RATE_LIMITS.circle) is never reached. */
+const CHANGE_SPACING_MS = Math.ceil(RATE_LIMITS.circle.windowMs / RATE_LIMITS.circle.count) + 50;
 
 export interface PresenceFigures {
   backend: string;
@@ -129,8 +133,12 @@ export async function runPresence(backend: PresenceBackend, cookieSecret: string
     const allReached: number[] = [];
     frames = 0;
     const cpu0 = cpuSeconds(server.pid);
-    log(`${backend.name}, presence: ${PRESENCE_CHANGES} status changes`);
+    let lastStart = 0;
+    log(`${backend.name}, presence: ${PRESENCE_CHANGES} status changes, one every ${CHANGE_SPACING_MS} ms at most`);
     for (let i = 0; i < PRESENCE_CHANGES; i++) {
+      // A person may change what their circle sees RATE_LIMITS.circle.count times a window: one change per share of it.
+      if (i > 0) await new Promise((resolve) => setTimeout(resolve, Math.max(0, CHANGE_SPACING_MS - (performance.now() - lastStart))));
+      lastStart = performance.now();
       expected = i % 2 === 0 ? 3 : 1;
       for (const w of seen) w.received = 0;
       const start = performance.now();
