@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import { eq, sql } from 'drizzle-orm';
 import { RALLY_EPOCH } from '@rally/shared/ids';
-import { DEFAULT_USER_SETTINGS } from '@rally/shared/api/users';
+import { DEFAULT_USER_SETTINGS, TOUR_STEPS } from '@rally/shared/api/users';
 import { openDatabase, type DatabaseHandle } from '../../apps/server/src/db/client';
 import { channels, memberRoles, roles, sessions, teamMembers, teams, users } from '../../apps/server/src/db/schema';
 
@@ -64,6 +64,9 @@ export async function seedUsers(handle: DatabaseHandle, count: number, cookieSec
         location: 'TR',
         consentAt: new Date(),
         settings: DEFAULT_USER_SETTINGS,
+        // Users who have been here before: the welcome tour's dialog would cover the web client's views.
+        appTourIsFinished: true,
+        appTour: Object.fromEntries(TOUR_STEPS.map((step) => [step, 'skipped'])),
       })),
     );
     await handle.db.insert(sessions).values(
