@@ -45,6 +45,9 @@ test('connect Kick through the built-in stand-in, see it in the settings, discon
     await expect(tab.getByRole('link', { name: 'Back to Rally' })).toBeVisible();
     await snap(tab, testInfo, 'connections-callback-success');
     await tab.close();
+    // Closing the tab does not always hand the window's focus back to Rally's tab, and a focused
+    // element counts as focused only in a document that has the focus: bring it back, as a user would.
+    await page.bringToFront();
   });
 
   await test.step('the settings tab shows the account (live), and Disconnect removes it', async () => {
