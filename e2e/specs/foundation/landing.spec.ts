@@ -1,5 +1,6 @@
 import { expect, test } from '../../fixtures/test';
 import { snap } from '../../fixtures/screenshots';
+import { SERVER_URL } from '../../fixtures/server';
 import { landingCallToAction } from '../../fixtures/ui';
 
 test.describe('landing page and routing', () => {
@@ -17,14 +18,14 @@ test.describe('landing page and routing', () => {
 
   test('an unknown path redirects to /', async ({ page }, testInfo) => {
     await page.goto('/no/such/page');
-    await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:3300\/$/);
+    await expect(page).toHaveURL(`${SERVER_URL}/`);
     await expect(landingCallToAction(page)).toBeVisible();
     await snap(page, testInfo, 'landing-3-unknown-path');
   });
 
   test('a protected route redirects a signed-out visitor to /', async ({ page }, testInfo) => {
     await page.goto('/me/friends');
-    await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:3300\/$/);
+    await expect(page).toHaveURL(`${SERVER_URL}/`);
     await expect(landingCallToAction(page)).toBeVisible();
     await snap(page, testInfo, 'landing-4-protected-route');
   });
