@@ -121,7 +121,8 @@ const checkedRequests = new WeakMap<FastifyRequest, Checked>();
  * input would have met; only then does Fastify validate params, query and body with the endpoint's
  * schemas (the zod type provider; refusals become the API's 400 in the error handler). A call that
  * passed all that counts against the endpoint's per-user limit (429 with Retry-After; a user already
- * past it is answered 429 first thing, so a flood of refused calls costs no permission check), and the
+ * refused in the window is answered 429 first thing, so a flood of refused calls costs no permission
+ * check and no counter round trip), and the
  * handler gets what the permission loaded. The answer is serialised with the response schema, so a
  * handler cannot send a field the contract does not name.
  */
@@ -148,10 +149,11 @@ export function addEndpoint<
   const guard = async (request: FastifyRequest): Promise<void> => {
     if (endpoint.auth === 'user' && !request.userId) throw unauthorized();
     if (rate) await countAttempt(app.rateLimiter, `${rate.name}:${requestClientAddress(app.config, request)}`, rate);
-    // A user past their limit is answered at once, before the permission and the input cost anything (a flood of refused calls stays cheap).
+    // A user this process has refused is answered at once, before the permission and the input
+    // cost anything, and without asking the limiter (a flood of refused calls stays cheap).
     if (userRate && request.userId) {
-      const spent = await app.rateLimiter.peek(userRateKey(userRate.name, request.userId));
-      if (spent.count >= userRate.count) throw tooManyRequests(spent.retryAfterMs);
+      const wait = app.rateLimiter.refusedFor(userRateKey(userRate.name, request.userId));
+      if (wait > 0) throw tooManyRequests(wait);
     }
   };
   const countUser = async (request: FastifyRequest): Promise<void> => {

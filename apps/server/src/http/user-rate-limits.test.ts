@@ -6,6 +6,7 @@ import type { EndpointName } from '@rally/shared/api/routes';
 import { RATE_LIMITS } from '@rally/shared/limits';
 import { call, withTestApp } from '../../test/helpers/app';
 import { makeTeam, makeUser, type TeamFixture, type TestUser } from '../../test/helpers/factories';
+import { userRateKey } from '../lib/rate-limit';
 import { newId } from '../lib/snowflake';
 import { insertInvite } from '../modules/invites/repository';
 import { insertMessage } from '../modules/messages/repository';
@@ -111,7 +112,9 @@ describe('per-user limits of the calls that fan out to others', () => {
     expect((await call(ctx.app, 'POST', `/api/v1/teams/${team.teamId}`, { cookie: member.cookie, body: { name: 'Mine' } })).statusCode).toBe(403);
     const statuses = await flood(allowed('teamSettings') + 1, rename);
     expect(statuses).toEqual([...Array<number>(allowed('teamSettings')).fill(200), 429]);
-    // Past the limit, a call is refused before its permission and input cost anything: even an invalid one is a 429.
+    // Past the limit, a call is refused before its permission and input cost anything (this process
+    // remembers the refusal; no counter is read): even an invalid one is a 429.
+    expect(ctx.app.rateLimiter.refusedFor(userRateKey('teamSettings', owner.id))).toBeGreaterThan(0);
     const invalid = await call(ctx.app, 'POST', `/api/v1/teams/${team.teamId}`, { cookie: owner.cookie, body: { name: '' } });
     expect(invalid.statusCode).toBe(429);
     expect(Number(invalid.headers['retry-after'])).toBeGreaterThan(0);

@@ -1,8 +1,10 @@
 import { Redis } from 'ioredis';
-import type { RateLimiter, RateLimitResult } from './rate-limit';
+import { RefusedKeys, type RateLimiter, type RateLimitResult } from './rate-limit';
 
 /** Fixed-window counters in Redis, shared by every server process. */
 export class RedisRateLimiter implements RateLimiter {
+  private readonly refused = new RefusedKeys();
+
   private constructor(
     private readonly redis: Redis,
     private readonly prefix: string,
@@ -19,7 +21,13 @@ export class RedisRateLimiter implements RateLimiter {
     const result = await this.redis.multi().incr(k).pexpire(k, windowMs, 'NX').pttl(k).exec();
     const count = Number(result?.[0]?.[1] ?? 0);
     const ttl = Number(result?.[2]?.[1] ?? windowMs);
-    return { allowed: count <= limit, count, retryAfterMs: ttl > 0 ? ttl : windowMs };
+    const retryAfterMs = ttl > 0 ? ttl : windowMs;
+    if (count > limit) this.refused.remember(key, retryAfterMs);
+    return { allowed: count <= limit, count, retryAfterMs };
+  }
+
+  refusedFor(key: string): number {
+    return this.refused.remaining(key);
   }
 
   async peek(key: string): Promise<{ count: number; retryAfterMs: number }> {
@@ -30,6 +38,7 @@ export class RedisRateLimiter implements RateLimiter {
   }
 
   async reset(key: string): Promise<void> {
+    this.refused.forget(key);
     await this.redis.del(this.prefix + key);
   }
 
