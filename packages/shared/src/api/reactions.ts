@@ -47,7 +47,7 @@ const successSchema = z.object({ success: z.literal(true) });
 export const addReactionEndpoint = defineEndpoint({
   ...ROUTES.addReaction,
   userRateLimit: 'reactions',
-  summary: `React to a message with an emoji (at most ${LIMITS.reactions.distinctPerMessage} different ones per message); publishes MESSAGE_REACTION_ADDED`,
+  summary: `React to a message with an emoji (at most ${LIMITS.reactions.distinctPerMessage} different ones per message); publishes MESSAGE_REACTION_ADDED. Who may not send may not react: 403 verify_your_email (an unverified address where it is required), and in a direct chat 403 when it is read-only or blocked either way, or the other person no longer accepts direct messages (dm_blocked, dm_not_accepted, dm_friends_only, dm_fof_only)`,
   permission: { channel: 'CAN_SEE_MESSAGE_HISTORY' },
   params: reactionParamsSchema,
   response: successSchema,

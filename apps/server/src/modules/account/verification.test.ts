@@ -90,11 +90,18 @@ describe('e-mail verification, required by EMAIL_VERIFICATION on the outbox', ()
     expect((await send(user.cookie, { 'accept-language': 'tr' })).json().message).toMatch(/^Lütfen önce e-posta adresini doğrula/);
     expect((await send(user.cookie, {}, new Date(Date.now() + 3_600_000).toISOString())).statusCode).toBe(403);
     // Fixtures are verified: the owner sends.
-    expect((await send(owner.cookie)).statusCode).toBe(201);
+    const sent = await send(owner.cookie);
+    expect(sent.statusCode).toBe(201);
+    // Who may not send may not react either.
+    const reactPath = `/api/v1/channels/${generalId}/messages/${sent.json().message.id}/reactions/${encodeURIComponent('👍')}`;
+    const reaction = await call(ctx.app, 'POST', reactPath, { cookie: user.cookie });
+    expect(reaction.statusCode).toBe(403);
+    expect(reaction.json()).toMatchObject({ code: 'verify_your_email' });
 
     const link = await outboxLink(ctx, user.email);
     expect((await verify(ctx, link, { cookie: user.cookie })).statusCode).toBe(200);
     expect((await send(user.cookie)).statusCode).toBe(201);
+    expect((await call(ctx.app, 'POST', reactPath, { cookie: user.cookie })).statusCode).toBe(200);
   });
 
   it('mails a new link on request, at most one a minute; a verified account has nothing to ask', async () => {

@@ -33,6 +33,9 @@ describe('direct chats', () => {
   const send = (who: TestUser, channelId: string, content: string) =>
     call(ctx.app, 'POST', `/api/v1/channels/${channelId}/messages`, { cookie: who.cookie, body: { content } });
 
+  const react = (who: TestUser, channelId: string, messageId: string) =>
+    call(ctx.app, 'POST', `/api/v1/channels/${channelId}/messages/${messageId}/reactions/${encodeURIComponent('👍')}`, { cookie: who.cookie });
+
   const history = (who: TestUser, channelId: string) => call(ctx.app, 'GET', `/api/v1/channels/${channelId}/messages`, { cookie: who.cookie });
 
   it('opens one chat per pair, lists it for both with the other person and its newest message, and carries messages', async () => {
@@ -125,7 +128,18 @@ describe('direct chats', () => {
 
     const bob = await user();
     const dm = await openDm(ada, bob);
+    const before = await send(bob, dm.id, 'before the block');
+    expect(before.statusCode).toBe(201);
     expect((await call(ctx.app, 'POST', `/api/v1/me/users/${ada.id}/block`, { cookie: bob.cookie })).statusCode).toBe(200);
+    // Who may not send may not react: neither the blocked person nor the blocker, and nothing is stored.
+    for (const [who, code] of [
+      [ada, 'dm_not_accepted'],
+      [bob, 'dm_blocked'],
+    ] as const) {
+      const reaction = await react(who, dm.id, before.json().message.id);
+      expect(reaction.statusCode).toBe(403);
+      expect(reaction.json().code).toBe(code);
+    }
     const refused = await send(ada, dm.id, 'are you there?');
     expect(refused.statusCode).toBe(403);
     expect(refused.json().code).toBe('dm_not_accepted');
@@ -133,7 +147,7 @@ describe('direct chats', () => {
     expect(blocker.statusCode).toBe(403);
     expect(blocker.json().code).toBe('dm_blocked');
     expect((await open(ada, bob)).json().code).toBe('dm_not_accepted');
-    expect((await history(ada, dm.id)).json().messages).toEqual([]);
+    expect((await history(ada, dm.id)).json().messages).toMatchObject([{ content: 'before the block', reactions: [] }]);
     // Unblocked: they write again.
     expect((await call(ctx.app, 'DELETE', `/api/v1/me/users/${ada.id}/block`, { cookie: bob.cookie })).statusCode).toBe(200);
     expect((await send(ada, dm.id, 'hi again')).statusCode).toBe(201);
@@ -153,7 +167,11 @@ describe('direct chats', () => {
     const refused = await send(ada, channelId, 'hello?');
     expect(refused.statusCode).toBe(403);
     expect(refused.json().code).toBe('no_permission_to_send_messages');
-    expect((await history(ada, channelId)).json().messages).toHaveLength(1);
+    const [welcome] = (await history(ada, channelId)).json().messages;
+    const reaction = await react(ada, channelId, welcome.id);
+    expect(reaction.statusCode).toBe(403);
+    expect(reaction.json().code).toBe('no_permission_to_send_messages');
+    expect((await history(ada, channelId)).json().messages).toMatchObject([{ reactions: [] }]);
   });
 
   it('sends a scheduled message to a chat when it is due, shown again to a member who hid it; not once the other blocked the author', async () => {

@@ -8,7 +8,8 @@ import type { ServiceDeps } from '../../lib/service-deps';
 import { findMessageInChannel } from '../messages/repository';
 import { findNamedEmojis } from '../emojis/repository';
 import { emojiRefusal } from '../emojis/usable';
-import type { AnyChannelAccess } from '../permissions/access';
+import { assertMaySendDirect } from '../dms/service';
+import { isDmAccess, type AnyChannelAccess } from '../permissions/access';
 import { reactionRepository, type EmojiRow, type ReactionRepository } from './repository';
 import { canonicalStandardEmoji } from './standard-emoji';
 
@@ -67,21 +68,40 @@ async function resolveNewEmoji(deps: ServiceDeps, where: AnyChannelAccess, user:
   }
 }
 
+/** What reacting needs besides the service's usual deps: whether senders must have verified their e-mail (env.ts emailVerificationRequired). */
+export type ReactionServiceDeps = ServiceDeps & { requireVerifiedEmail: boolean };
+
+/**
+ * Who may not send may not react either, where the rule is the sender's rather than the channel's:
+ * an unverified e-mail when the server requires one (403 verify_your_email), and in a direct chat
+ * one that is read-only (403 no_permission_to_send_messages) or whose other person the reader blocked, was
+ * blocked by, or no longer accepts direct messages from (dms/service.ts assertMaySendDirect). In a
+ * team channel, reacting needs only seeing its history: SEND_MESSAGES denied still lets a member
+ * react (a read-only announcements channel).
+ */
+async function assertMayReact(deps: ReactionServiceDeps, where: AnyChannelAccess, user: { verified: boolean }): Promise<void> {
+  if (deps.requireVerifiedEmail && !user.verified) throw forbidden('verify_your_email');
+  if (!isDmAccess(where.access)) return;
+  if (where.access.readOnly) throw forbidden('no_permission_to_send_messages');
+  await assertMaySendDirect(deps, where.access);
+}
+
 /**
  * React to a message of the channel (the endpoint checked CAN_SEE_MESSAGE_HISTORY there and counted
- * the per-user rate limit): the emoji's rules (resolveNewEmoji), at most LIMITS.reactions.distinctPerMessage
+ * the per-user rate limit): who may not send may not react (assertMayReact), the emoji's rules (resolveNewEmoji), at most LIMITS.reactions.distinctPerMessage
  * different emoji per message (400 reaction_limit), 404 message_not_found for a message that is not
  * (or no longer) in the channel. Reacting again with the same emoji changes nothing; a new reaction
  * is published as MESSAGE_REACTION_ADDED.
  */
 export async function addReaction(
-  deps: ServiceDeps,
+  deps: ReactionServiceDeps,
   where: AnyChannelAccess,
-  user: { id: string; flags: number },
+  user: { id: string; flags: number; verified: boolean },
   messageId: string,
   raw: string,
   repo: ReactionRepository = reactionRepository,
 ): Promise<void> {
+  await assertMayReact(deps, where, user);
   const { emojiId, custom } = await resolveNewEmoji(deps, where, user, raw);
   const channelId = where.channel.id;
   const max = LIMITS.reactions.distinctPerMessage;
