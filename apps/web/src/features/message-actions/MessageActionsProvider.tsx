@@ -24,6 +24,9 @@ interface Props {
   channelId: string;
   /** A direct chat's people (see MessageActionsApi.chatPeople). */
   chatPeople?: readonly ChatPerson[];
+  /** See MessageActionsApi.canSend and canReact. */
+  canSend: boolean;
+  canReact: boolean;
   children: ReactNode;
 }
 
@@ -38,7 +41,7 @@ function useCanManageMessages(teamId: string | null, channelId: string): boolean
 }
 
 /** The message actions of one chat view (see MessageActionsApi), with its delete and report dialogs. */
-export function MessageActionsProvider({ teamId, channelId, chatPeople = NOBODY, children }: Props) {
+export function MessageActionsProvider({ teamId, channelId, chatPeople = NOBODY, canSend, canReact, children }: Props) {
   const { t } = useTranslation('message-actions');
   const toast = useToast();
   const qc = useQueryClient();
@@ -68,6 +71,8 @@ export function MessageActionsProvider({ teamId, channelId, chatPeople = NOBODY,
       chatPeople,
       myId,
       canManage,
+      canSend,
+      canReact,
       replyingTo,
       startReply: (message) => {
         setEditingId(null);
@@ -93,7 +98,7 @@ export function MessageActionsProvider({ teamId, channelId, chatPeople = NOBODY,
       reactions,
       jumpTo,
     }),
-    [teamId, channelId, chatPeople, myId, canManage, replyingTo, editingId, deleteNow, reactions, qc, jumpTo],
+    [teamId, channelId, chatPeople, myId, canManage, canSend, canReact, replyingTo, editingId, deleteNow, reactions, qc, jumpTo],
   );
 
   return (

@@ -44,7 +44,7 @@ export const MessageToolbar = forwardRef<HTMLDivElement, Props>(function Message
     toast.show(copied ? done : t('copy.failed'), copied ? 'success' : 'error');
   };
   const items: (MenuItem | null)[] = [
-    { id: 'reply', label: t('toolbar.reply'), icon: icon(REPLY), onSelect: () => actions.startReply(message) },
+    actions.canSend ? { id: 'reply', label: t('toolbar.reply'), icon: icon(REPLY), onSelect: () => actions.startReply(message) } : null,
     own ? { id: 'edit', label: t('toolbar.edit'), icon: icon(EDIT), onSelect: () => actions.startEdit(message.id) } : null,
     null,
     { id: 'copy-link', label: t('copy.link'), onSelect: () => void copy(messageLink(actions.teamId, actions.channelId, message.id), t('copy.linkDone')) },
@@ -63,24 +63,28 @@ export const MessageToolbar = forwardRef<HTMLDivElement, Props>(function Message
       role="toolbar"
       aria-label={t('toolbar.label', { name: message.createdBy.username })}
     >
-      <EmojiPickerButton
-        label={t('toolbar.react')}
-        className={styles.toolButton}
-        teamId={actions.teamId ?? undefined}
-        onOpenChange={setPickerOpen}
-        onPick={(picked) => actions.reactions.pick(message, picked)}
-      >
-        <SmileIcon />
-      </EmojiPickerButton>
-      <button
-        type="button"
-        className={styles.toolButton}
-        aria-label={t('toolbar.reply')}
-        title={t('toolbar.reply')}
-        onClick={() => actions.startReply(message)}
-      >
-        {icon(REPLY)}
-      </button>
+      {actions.canReact && (
+        <EmojiPickerButton
+          label={t('toolbar.react')}
+          className={styles.toolButton}
+          teamId={actions.teamId ?? undefined}
+          onOpenChange={setPickerOpen}
+          onPick={(picked) => actions.reactions.pick(message, picked)}
+        >
+          <SmileIcon />
+        </EmojiPickerButton>
+      )}
+      {actions.canSend && (
+        <button
+          type="button"
+          className={styles.toolButton}
+          aria-label={t('toolbar.reply')}
+          title={t('toolbar.reply')}
+          onClick={() => actions.startReply(message)}
+        >
+          {icon(REPLY)}
+        </button>
+      )}
       {own && (
         <button
           type="button"

@@ -23,6 +23,10 @@ export interface MessageActionsApi {
   myId: string;
   /** MANAGE_MESSAGES on the channel (DELETE_MESSAGES in the team brings it): others' messages may be deleted. */
   canManage: boolean;
+  /** The reader may send here (the composer is shown): replying is offered. */
+  canSend: boolean;
+  /** The reader may react here: the picker and the chips' toggles are offered. */
+  canReact: boolean;
   replyingTo: Message | null;
   startReply: (message: Message) => void;
   cancelReply: () => void;

@@ -23,6 +23,8 @@ import type { Attachment } from '@rally/shared/api/attachments';
 import { DropOverlay } from '../attachments/DropOverlay';
 import { useAttachmentDraft } from '../attachments/use-attachment-draft';
 import { useFileDrop } from '../attachments/use-file-drop';
+import { ComposerNotice } from './ComposerNotice';
+import { useWriteRules } from './use-write-rules';
 
 interface Props {
   /** Null for a direct chat. */
@@ -31,7 +33,7 @@ interface Props {
   place: ChatPlace;
   /** A direct chat's people, the reader included (mentions by name, who reacted). */
   chatPeople?: readonly ChatPerson[];
-  /** In place of the composer (a read-only chat, or one with a blocked person). */
+  /** In place of the composer (a read-only direct chat, or one with a blocked person): no sending, no reacting. */
   composerReplacement?: ReactNode;
 }
 
@@ -40,12 +42,16 @@ const NOBODY: readonly ChatPerson[] = [];
 /**
  * A text channel's or a direct chat's conversation: history with the scroll-up loader, the user's
  * scheduled messages, and the composer with its attachments; images dropped on the chat are
- * attached too (an overlay while they are dragged over it).
+ * attached too (an overlay while they are dragged over it). Where the reader may not send
+ * (useWriteRules, or the chat's own `composerReplacement`) a notice says why in the composer's
+ * place, and replying, attaching and (where the server refuses it too) reacting go; under slowmode
+ * the composer holds the next message until the cooldown ends.
  */
 export function ChatView({ teamId, channelId, place, chatPeople = NOBODY, composerReplacement }: Props) {
   const toast = useToast();
   const showError = useCallback((message: string) => toast.show(message, 'error'), [toast]);
-  const { send, retry, discard, notice } = useSendMessage(channelId, showError);
+  const rules = useWriteRules(teamId, channelId);
+  const { send, retry, discard, notice } = useSendMessage(channelId, showError, rules.slowmodeMs);
   const [sentSignal, setSentSignal] = useState(0);
   const encodeMentions = useMentionEncoder(teamId, chatPeople);
   const emojis = useUsableEmojis(teamId);
@@ -56,8 +62,11 @@ export function ChatView({ teamId, channelId, place, chatPeople = NOBODY, compos
   const onAtBottomChange = useReadChannel(channelId, teamId);
   const schedule = useScheduleMessage(channelId);
   const { t, i18n } = useTranslation('scheduled');
+  const { t: tChat } = useTranslation('chat');
   const attachments = useAttachmentDraft(channelId);
-  const canCompose = !composerReplacement;
+  const replacement = composerReplacement ?? (rules.blocked && <ComposerNotice>{tChat(`composerBlocked.${rules.blocked}`)}</ComposerNotice>);
+  const canCompose = !replacement;
+  const canReact = rules.canReact && !composerReplacement;
   const drop = useFileDrop(canCompose, (files) => attachments.add(files, 'drop'));
 
   const onSend = useCallback(
@@ -78,7 +87,7 @@ export function ChatView({ teamId, channelId, place, chatPeople = NOBODY, compos
   );
 
   return (
-    <MessageActionsProvider key={channelId} teamId={teamId} channelId={channelId} chatPeople={chatPeople}>
+    <MessageActionsProvider key={channelId} teamId={teamId} channelId={channelId} chatPeople={chatPeople} canSend={canCompose} canReact={canReact}>
       <div className={styles.chat} {...drop.handlers}>
         <MessageList
           key={channelId}
@@ -91,7 +100,7 @@ export function ChatView({ teamId, channelId, place, chatPeople = NOBODY, compos
         />
         <PaceNotice notice={notice} />
         <ScheduledMessages teamId={teamId} channelId={channelId} />
-        {composerReplacement ?? (
+        {replacement || (
           <Composer
             key={`composer-${channelId}`}
             place={place}
@@ -100,6 +109,7 @@ export function ChatView({ teamId, channelId, place, chatPeople = NOBODY, compos
             onTyping={typing.typed}
             onSchedule={onSchedule}
             attachments={attachments}
+            held={notice?.kind === 'slowmode' ? tChat('slowmodeHeld') : null}
           />
         )}
         <TypingIndicator channelId={channelId} />

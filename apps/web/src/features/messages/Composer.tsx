@@ -31,6 +31,8 @@ interface Props {
   onTyping?: () => void;
   /** Schedule the text and attachments for an instant (ISO) instead of sending them now: the clock button and its dialog (absent: no scheduling). */
   onSchedule?: (content: string, replyTo: string | null, scheduledAt: string, attachments: Attachment[]) => Promise<unknown>;
+  /** Why the next message must wait (the channel's slowmode): Send is disabled and says so; the text stays. */
+  held?: string | null;
 }
 
 const MAX_HEIGHT_PX = 240;
@@ -41,7 +43,7 @@ const MAX_HEIGHT_PX = 240;
  * and upload at once (their row above the box); a message needs text or an attachment, and waits
  * while a file still uploads (001 §4). The clock button schedules the message instead (under the same rules).
  */
-export function Composer({ place, teamId, onSend, onTyping, onSchedule, attachments }: Props) {
+export function Composer({ place, teamId, onSend, onTyping, onSchedule, attachments, held = null }: Props) {
   const { t } = useTranslation('chat');
   const { t: tAttachments } = useTranslation('attachments');
   const me = useMeUser();
@@ -63,8 +65,8 @@ export function Composer({ place, teamId, onSend, onTyping, onSchedule, attachme
   const blank = isBlankMessage(content);
   // Sending waits for every upload; a failed one must be retried or removed first.
   const filesBlock = attachments.uploading ? tAttachments('sendUploading') : attachments.failed ? tAttachments('sendFailed') : null;
-  const canSend = !over && !filesBlock && (!blank || attachments.ready > 0);
-  const sendLabel = filesBlock ?? t('send');
+  const canSend = !over && !held && !filesBlock && (!blank || attachments.ready > 0);
+  const sendLabel = held ?? filesBlock ?? t('send');
   const showCounter = length >= LIMITS.message.counterFrom;
 
   // Grow with the text up to a maximum height.

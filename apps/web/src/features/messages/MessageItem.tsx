@@ -124,7 +124,9 @@ export const MessageItem = memo(function MessageItem({ message, grouped, onRetry
           </div>
         )}
         {message.attachments.length > 0 && <MessageAttachments attachments={message.attachments} />}
-        {actions && sent && <ReactionBar message={message} teamId={actions.teamId} people={actions.chatPeople} toggle={actions.reactions} />}
+        {actions && sent && (
+          <ReactionBar message={message} teamId={actions.teamId} people={actions.chatPeople} toggle={actions.reactions} readOnly={!actions.canReact} />
+        )}
         {message.state === 'sending' && <span className="visually-hidden">{t('state.sending')}</span>}
         {message.state === 'failed' && message.nonce && (
           <div className={styles.failure}>

@@ -23,9 +23,10 @@ function queueOf(channelId: string, deps: SendQueueDeps): SendQueue {
  * when the live event or the POST response brings it, whichever comes first. A 429 (sending too
  * fast, or slowmode) holds the queue for the Retry-After the server gave and sends again, with one
  * notice (`notice`) instead of an error per message; any other refusal marks that message 'failed'
- * (kept until retried or discarded) and reports the server's message through `onError`.
+ * (kept until retried or discarded) and reports the server's message through `onError`. Under the
+ * channel's slowmode (`slowmodeMs` for this reader), each message sent starts its cooldown at once.
  */
-export function useSendMessage(channelId: string, onError: (message: string) => void) {
+export function useSendMessage(channelId: string, onError: (message: string) => void, slowmodeMs = 0) {
   const qc = useQueryClient();
   const me = useMeUser();
   const { t } = useTranslation('errors');
@@ -49,6 +50,7 @@ export function useSendMessage(channelId: string, onError: (message: string) => 
       failPending(qc, channelId, nonce, message);
       onError(message);
     },
+    cooldownMs: () => slowmodeMs,
   };
   const queue = queueOf(channelId, deps);
   // The queue reports to the latest view of its channel.

@@ -63,4 +63,39 @@ describe('SendQueue', () => {
     expect(failed).toEqual(['bad one']);
     expect(sent).toEqual(['message 2']);
   });
+
+  it('under slowmode, says so from the first message sent and holds the next until the cooldown ends, without a 429', async () => {
+    let clock = 0;
+    const posted: { content: string; at: number }[] = [];
+    const timers: { at: number; fn: () => void }[] = [];
+    const notices: PaceNotice[] = [];
+    const queue = new SendQueue({
+      post: async ({ content }) => void posted.push({ content, at: clock }),
+      failed: () => {
+        throw new Error('nothing fails here');
+      },
+      cooldownMs: () => 5_000,
+      sleep: async (ms) => {
+        clock += ms;
+      },
+      now: () => clock,
+      after: (ms, fn) => void timers.push({ at: clock + ms, fn }),
+    });
+    queue.subscribe(() => notices.push(queue.notice));
+    queue.enqueue(item(1));
+    await settle();
+    // Sent, and the cooldown is told at once; it stays after the queue emptied.
+    expect(posted).toEqual([{ content: 'message 1', at: 0 }]);
+    expect(queue.notice).toEqual({ kind: 'slowmode', until: 5_000 });
+    // A message written meanwhile waits for the end of the cooldown, then starts the next one.
+    queue.enqueue(item(2));
+    await settle();
+    expect(posted[1]).toEqual({ content: 'message 2', at: 5_000 });
+    expect(queue.notice).toEqual({ kind: 'slowmode', until: 10_000 });
+    // The first cooldown's timer is stale; the second's ends the notice.
+    clock = 10_000;
+    for (const timer of timers) timer.fn();
+    expect(queue.notice).toBeNull();
+    expect(notices).toEqual([{ kind: 'slowmode', until: 5_000 }, { kind: 'slowmode', until: 10_000 }, null]);
+  });
 });

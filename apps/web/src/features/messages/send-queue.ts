@@ -18,8 +18,15 @@ export interface SendQueueDeps {
   post(item: QueuedSend): Promise<void>;
   /** The server refused it for another reason than pacing: the row becomes 'failed'. */
   failed(item: QueuedSend, err: unknown): void;
+  /**
+   * After a message went: how long the channel's slowmode holds the reader's next one (0: none, or
+   * exempt). The queue says so at once (a 'slowmode' notice until then) instead of learning it from a 429.
+   */
+  cooldownMs?: () => number;
   sleep?: (ms: number) => Promise<void>;
   now?: () => number;
+  /** Run `fn` in `ms` (the end of a cooldown's notice); setTimeout by default. */
+  after?: (ms: number, fn: () => void) => void;
 }
 
 /** How long a refusal asks to wait before the same send, or null when it is not a pacing refusal. */
@@ -32,12 +39,16 @@ function paceOf(err: unknown): { kind: 'rate' | 'slowmode'; ms: number } | null 
  * A channel's outgoing messages, sent one at a time in the order written (so nothing overtakes).
  * A 429 (the per-user send rate, or slowmode) does not fail the message: the queue waits the
  * Retry-After the server gave and sends it again, and says so through `notice` (one notice, however
- * many messages wait); any other refusal fails that message and the queue goes on.
+ * many messages wait); any other refusal fails that message and the queue goes on. Under slowmode
+ * each sent message starts the cooldown the channel gives (`cooldownMs`): the notice shows it at
+ * once, and the composer holds the next message until it ends.
  */
 export class SendQueue {
   private readonly items: QueuedSend[] = [];
   private running = false;
   private current: PaceNotice = null;
+  /** The end of the running slowmode cooldown (epoch ms; 0: none). */
+  private coolUntil = 0;
   private readonly listeners = new Set<() => void>();
 
   constructor(private deps: SendQueueDeps) {}
@@ -74,6 +85,18 @@ export class SendQueue {
     for (const listener of this.listeners) listener();
   }
 
+  /** Slowmode holds the next message until `until`: the notice says so from now, and ends with it. */
+  private cool(until: number, now: number): void {
+    this.coolUntil = until;
+    this.setNotice({ kind: 'slowmode', until });
+    const after = this.deps.after ?? ((ms: number, fn: () => void) => void setTimeout(fn, ms));
+    after(until - now, () => {
+      if (this.coolUntil !== until) return;
+      this.coolUntil = 0;
+      if (!this.running) this.setNotice(null);
+    });
+  }
+
   private async pump(): Promise<void> {
     if (this.running) return;
     this.running = true;
@@ -82,8 +105,11 @@ export class SendQueue {
     try {
       for (let item = this.items[0]; item; item = this.items[0]) {
         try {
+          if (this.coolUntil > now()) await sleep(this.coolUntil - now());
           await this.deps.post(item);
           this.items.shift();
+          const cooldown = this.deps.cooldownMs?.() ?? 0;
+          if (cooldown > 0) this.cool(now() + cooldown, now());
         } catch (err) {
           const pace = paceOf(err);
           if (pace) {
@@ -97,7 +123,8 @@ export class SendQueue {
       }
     } finally {
       this.running = false;
-      this.setNotice(null);
+      // A running cooldown keeps its notice until it ends.
+      if (this.coolUntil <= now()) this.setNotice(null);
     }
   }
 }

@@ -14,6 +14,8 @@ interface Props {
   teamId: string | null;
   people?: readonly ChatPerson[];
   toggle: ReactionToggle;
+  /** The reader may not react here: the chips only show who reacted, and there is no picker. */
+  readOnly?: boolean;
 }
 
 /** Names of those who reacted, as far as the reader knows them (members of the team, or the chat's people). */
@@ -26,7 +28,7 @@ function namesOf(reaction: Reaction, members: readonly ChatPerson[] | undefined,
  * among those who reacted; a click adds or takes back theirs (shown at once). The tooltip and the
  * accessible name say who reacted. A last button opens the picker to add another.
  */
-export function ReactionBar({ message, teamId, people, toggle }: Props) {
+export function ReactionBar({ message, teamId, people, toggle, readOnly = false }: Props) {
   const { t } = useTranslation('message-actions');
   const members = useTeamMembers(teamId ?? '', teamId !== null).data ?? people;
   if (message.reactions.length === 0) return null;
@@ -44,24 +46,27 @@ export function ReactionBar({ message, teamId, people, toggle }: Props) {
             type="button"
             className={`${styles.chip}${r.me ? ` ${styles.mine}` : ''}`}
             aria-pressed={r.me}
+            aria-disabled={readOnly || undefined}
             aria-label={t('reactions.chip', { emoji: emojiName, count: r.count })}
             title={title}
-            onClick={() => toggle.toggle(message.id, r.emojiId, !r.me, r.emoji)}
+            onClick={() => !readOnly && toggle.toggle(message.id, r.emojiId, !r.me, r.emoji)}
           >
             <EmojiGlyph emojiId={r.emojiId} emoji={r.emoji} />
             <span className={styles.count}>{r.count}</span>
           </button>
         );
       })}
-      <EmojiPickerButton
-        label={t('toolbar.react')}
-        className={styles.addChip}
-        teamId={teamId ?? undefined}
-        align="start"
-        onPick={(picked) => toggle.pick(message, picked)}
-      >
-        <SmileIcon />
-      </EmojiPickerButton>
+      {!readOnly && (
+        <EmojiPickerButton
+          label={t('toolbar.react')}
+          className={styles.addChip}
+          teamId={teamId ?? undefined}
+          align="start"
+          onPick={(picked) => toggle.pick(message, picked)}
+        >
+          <SmileIcon />
+        </EmojiPickerButton>
+      )}
     </div>
   );
 }
