@@ -172,6 +172,7 @@ const VALID_INPUTS: Partial<Record<EndpointName, Valid>> = {
   deleteMessage: (f) => ({ params: { channelId: f.generalId, messageId: f.holderMessageId } }),
   addReaction: (f) => ({ params: { channelId: f.generalId, messageId: f.holderMessageId, emoji: '👍' } }),
   removeReaction: (f) => ({ params: { channelId: f.generalId, messageId: f.holderMessageId, emoji: '👍' } }),
+  markUnread: (f) => ({ params: { channelId: f.generalId, messageId: f.holderMessageId } }),
   listScheduledMessages: (f) => ({ params: { channelId: f.generalId } }),
   cancelScheduledMessage: (f) => ({ params: { channelId: f.generalId, scheduledMessageId: f.holderScheduledId } }),
   uploadTeamEmojis: () => ({ form: { emojis: { file: PNG, filename: 'walked.png', contentType: 'image/png' } } }),

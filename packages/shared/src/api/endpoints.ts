@@ -90,7 +90,7 @@ import {
   teamDetailsEndpoint,
   updateTeamEndpoint,
 } from './team-settings';
-import { markTeamReadEndpoint, unreadEndpoint } from './unread';
+import { markTeamReadEndpoint, markUnreadEndpoint, unreadEndpoint } from './unread';
 import { setPresenceEndpoint } from './presence';
 import {
   clearActivityEndpoint,
@@ -152,6 +152,7 @@ export const ENDPOINTS = {
   reorderTeams: reorderTeamsEndpoint,
   unread: unreadEndpoint,
   markTeamRead: markTeamReadEndpoint,
+  markUnread: markUnreadEndpoint,
   changeOwner: changeOwnerEndpoint,
   deleteTeam: deleteTeamEndpoint,
   createInvite: createInviteEndpoint,

@@ -45,6 +45,7 @@ export const ROUTES = {
   reorderTeams: { method: 'PATCH', paths: ['/api/v1/teams/priority'] },
   unread: { method: 'GET', paths: ['/api/v1/teams/unread'] },
   markTeamRead: { method: 'DELETE', paths: ['/api/v1/teams/:teamId/unread'] },
+  markUnread: { method: 'POST', paths: ['/api/v1/channels/:channelId/messages/:messageId/unread'] },
   changeOwner: { method: 'POST', paths: ['/api/v1/teams/:teamId/owner', '/api/teams/:teamId/owner'] },
   deleteTeam: { method: 'DELETE', paths: ['/api/teams'] },
   createInvite: { method: 'POST', paths: ['/api/v1/teams/invite'] },

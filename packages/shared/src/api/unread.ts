@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 import { ROUTES } from './routes';
+import { messageParamsSchema } from './message-actions';
 import { teamParamsSchema } from './teams';
 
 /**
@@ -53,5 +54,14 @@ export const markTeamReadEndpoint = defineEndpoint({
   summary: 'Mark every channel of the team that the caller may view as read (their sessions get MESSAGE_READ)',
   permission: { team: 'member' },
   params: teamParamsSchema,
+  response: successSchema,
+});
+
+export const markUnreadEndpoint = defineEndpoint({
+  ...ROUTES.markUnread,
+  summary:
+    "Mark Unread: the caller's read marker of the channel moves back to just before the message (404 message_not_found for one not in the channel); their sessions get MESSAGE_UNREAD with the channel's counts",
+  permission: { channel: 'CAN_SEE_MESSAGE_HISTORY' },
+  params: messageParamsSchema,
   response: successSchema,
 });

@@ -90,6 +90,15 @@ export const dispatchEvents = {
   MESSAGE_READ: dispatchEvent(z.object({ teamId: z.string().nullable(), reads: z.array(z.object({ channelId: z.string(), lastReadId: z.string() })) }), [
     'users',
   ]),
+  /**
+   * The user marked a channel unread from a message (Mark Unread): its read marker moved back to just
+   * before it, with the channel's counts from there; to that user's sessions. `teamId` is null for a
+   * direct chat.
+   */
+  MESSAGE_UNREAD: dispatchEvent(
+    z.object({ teamId: z.string().nullable(), channelId: z.string(), lastReadId: z.string(), unreadCount: z.number().int(), mentionCount: z.number().int() }),
+    ['users'],
+  ),
   /** The user joined a team (their sessions subscribe to it and its channels): to that user. */
   USER_JOINED_TEAM: dispatchEvent(
     z.object({ team: teamSchema, channels: z.array(channelSchema), categories: z.array(categorySchema), roles: z.array(roleSchema) }),

@@ -171,4 +171,54 @@ describe('read states and unread counts', () => {
       expect(await ctx.app.db.select().from(readStates).where(eq(readStates.userId, outsider.id))).toEqual([]);
     });
   });
+
+  describe('POST /api/v1/channels/{channelId}/messages/{messageId}/unread (Mark Unread)', () => {
+    const markUnread = (user: TestUser, channelId: string, messageId: string) =>
+      call(ctx.app, 'POST', `/api/v1/channels/${channelId}/messages/${messageId}/unread`, { cookie: user.cookie });
+
+    it("moves the reader's marker back to just before the message and tells their sessions the channel's counts from there", async () => {
+      const team = await makeTeam(ctx, owner, { members: [reader] });
+      const ids = await seed(team.generalId, owner.id, 5, { mentions: { ...NO_MENTIONS, users: [reader.id] } });
+      expect((await call(ctx.app, 'DELETE', `/api/v1/teams/${team.teamId}/unread`, { cookie: reader.cookie })).statusCode).toBe(200);
+      expect(await channelUnread(reader, team.generalId)).toBeUndefined();
+
+      const since = ctx.events.mark();
+      const res = await markUnread(reader, team.generalId, ids[2]!); // ids has the 5 seeded
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ success: true });
+      const lastReadId = (BigInt(ids[2]!) - 1n).toString();
+      const published = await ctx.events.waitFor('MESSAGE_UNREAD', { since });
+      expect(published.audience).toEqual({ kind: 'users', userIds: [reader.id] });
+      expect(published.event.data).toEqual({ teamId: team.teamId, channelId: team.generalId, lastReadId, unreadCount: 3, mentionCount: 3 });
+      expect(await channelUnread(reader, team.generalId)).toEqual({ channelId: team.generalId, unreadCount: 3, mentionCount: 3, lastReadId });
+      // The marker moves forward again as reading goes on (the gateway's reads, markTeamRead).
+      expect((await call(ctx.app, 'DELETE', `/api/v1/teams/${team.teamId}/unread`, { cookie: reader.cookie })).statusCode).toBe(200);
+      expect(await channelUnread(reader, team.generalId)).toBeUndefined();
+    });
+
+    it('works in a direct chat (teamId null)', async () => {
+      const other = await makeUser(ctx.app);
+      const chat = await call(ctx.app, 'POST', '/api/v1/me/chats', { cookie: reader.cookie, body: { users: [{ id: other.id }] } });
+      const channelId: string = chat.json().dm.id;
+      const ids = await seed(channelId, other.id, 2);
+      const since = ctx.events.mark();
+      expect((await markUnread(reader, channelId, ids[0]!)).statusCode).toBe(200); // two seeded
+      const published = await ctx.events.waitFor('MESSAGE_UNREAD', { since });
+      expect(published.event.data).toMatchObject({ teamId: null, channelId, unreadCount: 2, mentionCount: 0 });
+    });
+
+    it('answers 404 for a message of another channel, and for a channel the caller may not see, writing nothing', async () => {
+      const team = await makeTeam(ctx, owner, { members: [reader] });
+      const elsewhere = await makeChannel(ctx, team.teamId);
+      const [foreign] = await seed(elsewhere, owner.id, 1);
+      const before = await ctx.app.db.select().from(readStates).where(eq(readStates.userId, reader.id));
+      const wrong = await markUnread(reader, team.generalId, foreign!);
+      expect(wrong.statusCode).toBe(404);
+      expect(wrong.json().code).toBe('message_not_found');
+      const outsider = await makeUser(ctx.app);
+      expect((await markUnread(outsider, elsewhere, foreign!)).statusCode).toBe(404);
+      expect(await ctx.app.db.select().from(readStates).where(eq(readStates.userId, reader.id))).toEqual(before);
+      expect(await ctx.app.db.select().from(readStates).where(eq(readStates.userId, outsider.id))).toEqual([]);
+    });
+  });
 });

@@ -135,5 +135,14 @@ export async function markRead(db: Executor, userId: string, channelIds: readonl
   return moved.map(({ channelId, lastReadId }) => ({ channelId, lastReadId }));
 }
 
-export const readStateRepository = { countUnread, markRead, markReads };
+/** Put one user's read marker of a channel at `lastReadId`, back or forward (Mark Unread moves it back). */
+export async function setReadMarker(db: Executor, userId: string, channelId: string, lastReadId: string): Promise<void> {
+  await db.execute(sql`
+    insert into read_states (user_id, channel_id, last_read_id, updated_at)
+    values (${userId}, ${channelId}, ${lastReadId}, now())
+    on conflict (user_id, channel_id) do update set last_read_id = excluded.last_read_id, updated_at = excluded.updated_at
+  `);
+}
+
+export const readStateRepository = { countUnread, markRead, markReads, setReadMarker };
 export type ReadStateRepository = typeof readStateRepository;

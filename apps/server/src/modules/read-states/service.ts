@@ -3,7 +3,9 @@ import type { ChannelUnread, TeamUnread, UnreadResponse } from '@rally/shared/ap
 import { publishEvent, type Publisher } from '../../lib/events';
 import type { Executor } from '../../db/client';
 import type { ServiceDeps } from '../../lib/service-deps';
-import { channelPermissions, loadAccessForUser, type TeamAccess } from '../permissions/access';
+import { notFound } from '../../lib/errors';
+import { findMessageInChannel } from '../messages/repository';
+import { channelPermissions, isDmAccess, loadAccessForUser, type AnyChannelAccess, type TeamAccess } from '../permissions/access';
 import { readStateRepository, type ReadMarker, type ReadStateRepository, type UnreadRow } from './repository';
 
 /** The bits that make a channel's messages the member's to read: viewing it and seeing its history. */
@@ -45,6 +47,35 @@ export async function listUnread(db: Executor, userId: string, repo: ReadStateRe
     team.badgingInfo.mentionCount += row.mentionCount;
   }
   return { teamInfo: [...teams.values()], dmInfo };
+}
+
+/**
+ * Mark Unread: the user's marker of the channel moves back to just before `messageId` (a message of
+ * the channel, deleted or not: 404 message_not_found otherwise), and their sessions hear
+ * MESSAGE_UNREAD with the channel's counts from there, counted as listUnread counts them (others'
+ * messages after the marker and after the user's own newest one there).
+ */
+export async function markUnread(
+  deps: ServiceDeps,
+  { access, channel }: AnyChannelAccess,
+  messageId: string,
+  repo: ReadStateRepository = readStateRepository,
+): Promise<void> {
+  if (!(await findMessageInChannel(deps.db, channel.id, messageId))) throw notFound('message_not_found');
+  const lastReadId = (BigInt(messageId) - 1n).toString();
+  await repo.setReadMarker(deps.db, access.userId, channel.id, lastReadId);
+  const dm = isDmAccess(access);
+  const rows = dm
+    ? await repo.countUnread(deps.db, access.userId, [], [])
+    : await repo.countUnread(deps.db, access.userId, [channel.id], [access.team.id, ...access.memberRoleIds]);
+  const row = rows.find((r) => r.channelId === channel.id);
+  await publishEvent(deps, {
+    audience: { kind: 'users', userIds: [access.userId] },
+    event: {
+      type: 'MESSAGE_UNREAD',
+      data: { teamId: dm ? null : access.team.id, channelId: channel.id, lastReadId, unreadCount: row?.unreadCount ?? 0, mentionCount: row?.mentionCount ?? 0 },
+    },
+  });
 }
 
 /** Tell the user's sessions which read markers moved (one event per team; teamId null for direct chats). */

@@ -9,6 +9,7 @@ import { useMeUser } from '../auth/queries';
 import { lastMessageOf } from '../messages/update-cache';
 import { useRequestJump } from '../messages/use-linked-message';
 import { useReact } from '../reactions/use-react';
+import { useMarkUnread } from '../unread/mutations';
 import { useTeamAccess } from '../teams/access';
 import { useTeamChannels } from '../teams/channel-queries';
 import { useTeams } from '../teams/queries';
@@ -54,6 +55,7 @@ export function MessageActionsProvider({ teamId, channelId, chatPeople = NOBODY,
   const deleteMessage = useDeleteMessage(channelId);
   const { mutateAsync: deleteAsync } = deleteMessage;
   const reactions = useReact(channelId);
+  const { mutate: markUnreadAt } = useMarkUnread(channelId);
   const jumpTo = useRequestJump();
 
   const deleteNow = useCallback(
@@ -95,10 +97,12 @@ export function MessageActionsProvider({ teamId, channelId, chatPeople = NOBODY,
         else setDeleting(message);
       },
       openReport: (message) => setReporting(message),
+      markUnread: (message) =>
+        markUnreadAt(message.id, { onError: (err) => toast.show(err instanceof ApiError ? err.message : t('markUnreadFailed'), 'error') }),
       reactions,
       jumpTo,
     }),
-    [teamId, channelId, chatPeople, myId, canManage, canSend, canReact, replyingTo, editingId, deleteNow, reactions, qc, jumpTo],
+    [teamId, channelId, chatPeople, myId, canManage, canSend, canReact, replyingTo, editingId, deleteNow, reactions, qc, jumpTo, markUnreadAt, toast, t],
   );
 
   return (

@@ -46,6 +46,7 @@ export const MessageToolbar = forwardRef<HTMLDivElement, Props>(function Message
   const items: (MenuItem | null)[] = [
     actions.canSend ? { id: 'reply', label: t('toolbar.reply'), icon: icon(REPLY), onSelect: () => actions.startReply(message) } : null,
     own ? { id: 'edit', label: t('toolbar.edit'), icon: icon(EDIT), onSelect: () => actions.startEdit(message.id) } : null,
+    { id: 'mark-unread', label: t('toolbar.markUnread'), onSelect: () => actions.markUnread(message) },
     null,
     { id: 'copy-link', label: t('copy.link'), onSelect: () => void copy(messageLink(actions.teamId, actions.channelId, message.id), t('copy.linkDone')) },
     { id: 'copy-text', label: t('copy.text'), onSelect: () => void copy(message.content, t('copy.textDone')) },

@@ -38,6 +38,8 @@ export interface MessageActionsApi {
   /** Delete after a confirmation, or at once (`skipConfirm`: Shift held, as in Discord). */
   requestDelete: (message: Message, skipConfirm: boolean) => void;
   openReport: (message: Message) => void;
+  /** Mark Unread: the channel is unread again from this message (the "new" line goes above it). */
+  markUnread: (message: Message) => void;
   /** Reacting (chips, the picker). */
   reactions: ReactionToggle;
   /**

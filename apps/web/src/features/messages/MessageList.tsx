@@ -8,8 +8,13 @@ import { formatDay } from './format';
 import { useMeUser } from '../auth/queries';
 import { isDetached, mergeMessages, type ChatMessage } from './message-cache';
 import { NewMessagesBar } from './NewMessagesBar';
+import { UnreadBar } from './UnreadBar';
+import { firstUnreadId } from './first-unread';
+import { useChannelUnread } from '../unread/queries';
+import { isNewer } from '../unread/unread-state';
+import { releaseUnread } from '../unread/viewing';
 import { unseenCount } from './unseen';
-import { loadHistoryAt, useChannelMessages, usePendingMessages } from './message-queries';
+import { loadHistoryAt, MAX_PAGES, useChannelMessages, usePendingMessages } from './message-queries';
 import { MessageItem } from './MessageItem';
 import { SystemMessage } from './SystemMessage';
 import { HistoryBlocked } from './HistoryBlocked';
@@ -48,6 +53,15 @@ const LOADER_HEIGHT = 48;
 /** The welcome header's row, first once the start of the history is loaded. */
 const WELCOME_KEY = 'history-start';
 
+/** Where the unread part of the history starts: after `after` (a read marker), `count` messages when it was decided. */
+interface NewLine {
+  after: string;
+  count: number;
+}
+
+/** The marker just before a message: the "new" line goes above it. */
+const justBefore = (id: string) => (BigInt(id) - 1n).toString();
+
 /** A row of the list: a message (with the date separator above it when it opens a day), or the welcome header. */
 type Row = ListRow | { key: typeof WELCOME_KEY; message?: undefined };
 
@@ -73,7 +87,10 @@ function estimateRow(row: Row | undefined): number {
  * when scrolling up (the reading position stays: the library anchors on the row at the top of the
  * view), newer ones when scrolling down while the history is detached from the present (after a
  * jump to an older message, or when reading far back let the newest pages go), with 'Jump to
- * present'. At the bottom, new messages are followed.
+ * present'. At the bottom, new messages are followed. A channel opened with unread messages shows
+ * the "new" line above the first of them and opens there when it is loaded; while that line is
+ * above the view (or not loaded), a bar offers to jump to it or to mark the channel read. Mark
+ * Unread (here or on another device) moves the line to the message marked.
  */
 export function MessageList({ channelId, place, onRetry, onDiscard, scrollToBottomSignal, onAtBottomChange }: Props) {
   const { t, i18n } = useTranslation('chat');
@@ -90,6 +107,26 @@ export function MessageList({ channelId, place, onRetry, onDiscard, scrollToBott
   const messageRows = useMemo(() => listRows(buildRows(messages)), [messages]);
   const rows = useMemo<Row[]>(() => (hasNextPage ? messageRows : [{ key: WELCOME_KEY }, ...messageRows]), [messageRows, hasNextPage]);
   const actions = useMessageActions();
+  const me = useMeUser();
+
+  // The "new" line: decided once the history is here (undefined until then, null: nothing unread),
+  // and moved when the read marker moves back (Mark Unread).
+  const unread = useChannelUnread(channelId);
+  const [newLine, setNewLine] = useState<NewLine | null | undefined>(undefined);
+  const [knownMarker, setKnownMarker] = useState(unread.lastReadId);
+  if (newLine === undefined && history.data) {
+    const first = unread.unread > 0 ? firstUnreadId(messages, unread.lastReadId ?? '0', unread.unread, me?.id) : undefined;
+    // Without a marker the count finds the first one; the line then stays on it as messages come.
+    setNewLine(unread.unread > 0 ? { after: first ? justBefore(first) : (unread.lastReadId ?? '0'), count: unread.unread } : null);
+  }
+  if (unread.lastReadId !== knownMarker) {
+    setKnownMarker(unread.lastReadId);
+    if (knownMarker !== undefined && unread.lastReadId !== undefined && isNewer(knownMarker, unread.lastReadId)) {
+      setNewLine({ after: unread.lastReadId, count: unread.unread });
+    }
+  }
+  const firstUnread = newLine ? firstUnreadId(messages, newLine.after, newLine.count, me?.id) : undefined;
+  const firstUnreadIndex = firstUnread === undefined ? -1 : rows.findIndex((r) => r.message?.id === firstUnread);
 
   const scroller = useRef<HTMLDivElement>(null);
   /** What the last render showed: at the bottom (follow new messages), reaching the present, its last row. */
@@ -143,12 +180,12 @@ export function MessageList({ channelId, place, onRetry, onDiscard, scrollToBott
 
   // The 'new messages' bar: the newest message shown when the reader scrolled away from the bottom;
   // what others sent after it while they read older messages is counted, until they come back down.
-  const me = useMeUser();
   const [anchor, setAnchor] = useState<string | null>(null);
   const unseen = anchor === null || detached ? 0 : unseenCount(messages, anchor, me?.id);
 
   const [jumping, setJumping] = useState(false);
   const lastKey = rows.at(-1)?.key ?? null;
+  const landed = useRef(false);
 
   // Follow new messages at the bottom (when the view was at the bottom of a history that reached the
   // present), and go to the end when asked (first rows, back to the present).
@@ -158,13 +195,22 @@ export function MessageList({ channelId, place, onRetry, onDiscard, scrollToBott
     const prev = shown.current;
     if (startAt.current === 'end') {
       startAt.current = null;
-      virtualizer.scrollToEnd();
-      prev.atBottom = true;
+      // The channel opens at its first unread message when that is loaded (once: later returns to the present go to the end).
+      if (!landed.current && firstUnreadIndex >= 0) {
+        virtualizer.scrollToIndex(firstUnreadIndex, { align: 'start' });
+        prev.atBottom = false;
+      } else {
+        virtualizer.scrollToEnd();
+        prev.atBottom = true;
+      }
+      landed.current = true;
     } else if (lastKey !== prev.lastKey && prev.atBottom && prev.attached && !detached) {
       virtualizer.scrollToEnd();
     }
     shown.current = { atBottom: prev.atBottom, attached: !detached, lastKey };
     reportBottom(prev.atBottom && !detached);
+    // Only the rows decide; the first unread index is read at the first landing.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [rows, lastKey, detached, virtualizer, reportBottom]);
 
   /** Back to the newest messages: at once when they are loaded, else after reading the newest page. */
@@ -191,6 +237,34 @@ export function MessageList({ channelId, place, onRetry, onDiscard, scrollToBott
         if (present.current === controller) setJumping(false);
       });
   }, [history.data, virtualizer, qc, channelId]);
+
+  // The unread bar: to the first unread message (reading older pages until it is loaded), or done with it.
+  const [seekingUnread, setSeekingUnread] = useState(false);
+  const jumpToFirstUnread = useCallback(async () => {
+    if (!newLine) return;
+    setSeekingUnread(true);
+    let data = history.data;
+    let more = hasNextPage;
+    for (let page = 0; page < MAX_PAGES && more && !firstUnreadId(mergeMessages(data, NO_PENDING), newLine.after, newLine.count, me?.id); page++) {
+      const next = await fetchNextPage();
+      if (next.isError) break;
+      data = next.data;
+      more = next.hasNextPage;
+    }
+    setRevealUnread(true);
+    setSeekingUnread(false);
+  }, [newLine, history.data, hasNextPage, fetchNextPage, me?.id]);
+  const [revealUnread, setRevealUnread] = useState(false);
+  useEffect(() => {
+    if (!revealUnread) return;
+    setRevealUnread(false);
+    if (firstUnreadIndex >= 0) virtualizer.scrollToIndex(firstUnreadIndex, { align: 'start' });
+  }, [revealUnread, firstUnreadIndex, virtualizer]);
+  const markRead = useCallback(() => {
+    setNewLine(null);
+    releaseUnread(channelId);
+    jumpToPresent();
+  }, [channelId, jumpToPresent]);
 
   // After our own send, go to the bottom (to the present first when reading an older part).
   useLayoutEffect(() => {
@@ -322,7 +396,22 @@ export function MessageList({ channelId, place, onRetry, onDiscard, scrollToBott
 
   return (
     <div className={styles.frame}>
-      {detached ? <NewMessagesBar onJump={jumpToPresent} busy={jumping} /> : unseen > 0 && <NewMessagesBar count={unseen} onJump={jumpToPresent} />}
+      {detached ? (
+        <NewMessagesBar onJump={jumpToPresent} busy={jumping} />
+      ) : unseen > 0 ? (
+        <NewMessagesBar count={unseen} onJump={jumpToPresent} />
+      ) : (
+        newLine &&
+        (firstUnreadIndex < 0 ? hasNextPage : range !== null && range.startIndex > firstUnreadIndex) && (
+          <UnreadBar
+            count={newLine.count}
+            since={firstUnread ? new Date(rows[firstUnreadIndex]?.message?.createdAt ?? '') : undefined}
+            onJump={() => void jumpToFirstUnread()}
+            onMarkRead={markRead}
+            busy={seekingUnread}
+          />
+        )
+      )}
       <div
         ref={scroller}
         className={styles.scroller}
@@ -374,6 +463,11 @@ export function MessageList({ channelId, place, onRetry, onDiscard, scrollToBott
                       {row.day && (
                         <div className={styles.dateSeparator} role="separator" aria-label={formatDay(row.day, i18n.language)}>
                           <span>{formatDay(row.day, i18n.language)}</span>
+                        </div>
+                      )}
+                      {row.message.id === firstUnread && (
+                        <div className={styles.newLine} role="separator" aria-label={t('chat-live:newLineLabel')}>
+                          <span>{t('chat-live:newLine')}</span>
                         </div>
                       )}
                       {row.message.type === 'system' ? (

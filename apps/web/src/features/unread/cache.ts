@@ -5,8 +5,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../../lib/query-keys';
 import { newestLoadedId, type MessagesData } from '../messages/message-cache';
 import type { TeamChannelsData } from '../teams/channel-queries';
-import { applyMessage, applyRead, clearTeam, mentionsMe, type MentionTarget, type UnreadState } from './unread-state';
-import { isSeen } from './viewing';
+import { applyMessage, applyRead, applyUnreadMark, clearTeam, mentionsMe, type MentionTarget, type UnreadState } from './unread-state';
+import { isSeen, releaseUnread } from './viewing';
 
 /**
  * The one place that writes the unread cache (queryKeys.unread: UnreadState): live events and the
@@ -52,6 +52,8 @@ export function countMessage(qc: QueryClient, message: Message): { teamId: strin
   const me = mentionTarget(qc, teamId);
   if (!me) return null;
   const mention = mentionsMe(message, me);
+  // One's own message reads the channel (as the server counts it), one marked unread included.
+  if (message.createdBy.id === me.userId) releaseUnread(message.channelId);
   // A role mention whose holders this client does not know: the server counts it.
   if (mention === 'unknown' && message.createdBy.id !== me.userId) reloadUnread(qc);
   update(qc, (state) => applyMessage(state, message, teamId, me, isSeen(message.channelId)));
@@ -72,6 +74,11 @@ export function markChannelsRead(qc: QueryClient, teamId: string | null, reads: 
     return result.state;
   });
   if (stale) reloadUnread(qc);
+}
+
+/** MESSAGE_UNREAD: the user marked the channel unread from a message (on any of their sessions). */
+export function markChannelUnread(qc: QueryClient, mark: Parameters<typeof applyUnreadMark>[1]): void {
+  update(qc, (state) => applyUnreadMark(state, mark));
 }
 
 /** The team was marked read (DELETE /api/v1/teams/{id}/unread). */

@@ -1,11 +1,12 @@
 import type { Message } from '@rally/shared/api/messages';
 import type { QueryClient } from '@tanstack/react-query';
 import type { FeatureEventHandlers } from '../../lib/gateway/event-handlers';
-import { countMessage, markChannelsRead, reloadUnread } from './cache';
+import { countMessage, markChannelUnread, markChannelsRead, reloadUnread } from './cache';
 import { notifyOfMessage } from './notify';
 
 export const unreadEvents = {
   MESSAGE_READ: (qc, data) => markChannelsRead(qc, data.teamId, data.reads),
+  MESSAGE_UNREAD: (qc, data) => markChannelUnread(qc, data),
 } satisfies FeatureEventHandlers;
 
 /** MESSAGE_SEND, besides the history (features/messages): the counters, and the notification (001 §4). */

@@ -5,6 +5,7 @@ import { author, message } from '../messages/testing';
 import {
   applyMessage,
   applyRead,
+  applyUnreadMark,
   badgeText,
   clearTeam,
   dmUnreadTotal,
@@ -105,5 +106,13 @@ describe('unread state', () => {
     expect(badgeText(1000, LIMITS.unread.channelBadgeMax)).toBe('999+');
     expect(badgeText(99, LIMITS.unread.dmBadgeMax)).toBe('99');
     expect(badgeText(100, LIMITS.unread.dmBadgeMax)).toBe('99+');
+  });
+
+  it('takes a Mark Unread whole: the marker moved back and the counts from there', () => {
+    const state: UnreadState = { channels: { '1': { teamId: '100', unread: 0, mentions: 0, lastReadId: '90' } } };
+    const marked = applyUnreadMark(state, { teamId: '100', channelId: '1', lastReadId: '49', unreadCount: 3, mentionCount: 1 });
+    expect(marked.channels['1']).toEqual({ teamId: '100', unread: 3, mentions: 1, lastReadId: '49' });
+    // A later read moves it forward again.
+    expect(applyRead(marked, '100', [{ channelId: '1', lastReadId: '90' }], () => '90').state.channels['1']).toMatchObject({ unread: 0, lastReadId: '90' });
   });
 });

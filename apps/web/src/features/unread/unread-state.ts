@@ -92,6 +92,15 @@ export function applyRead(
   return { state: { channels }, stale };
 }
 
+/** Mark Unread (MESSAGE_UNREAD): the channel's marker moved back, with its counts from there as the server counted them. */
+export function applyUnreadMark(
+  state: UnreadState,
+  mark: { teamId: string | null; channelId: string; lastReadId: string; unreadCount: number; mentionCount: number },
+): UnreadState {
+  const { teamId, channelId, lastReadId, unreadCount, mentionCount } = mark;
+  return { channels: { ...state.channels, [channelId]: { teamId, unread: cap(unreadCount), mentions: cap(mentionCount), lastReadId } } };
+}
+
 /** Every channel of the team cleared (it was marked read). */
 export function clearTeam(state: UnreadState, teamId: string): UnreadState {
   const channels = { ...state.channels };

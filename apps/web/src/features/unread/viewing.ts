@@ -11,6 +11,12 @@ interface Viewing {
 }
 
 let viewing: Viewing | null = null;
+/**
+ * Channels this window marked unread (Mark Unread) while they stay open: not seen, so that they
+ * keep their counts and are not read again at once. Released when their view closes, or when the
+ * user sends a message there (which reads it).
+ */
+const heldUnread = new Set<string>();
 const listeners = new Set<() => void>();
 
 function notify(): void {
@@ -44,13 +50,25 @@ export function openChannelId(): string | null {
   return viewing?.channelId ?? null;
 }
 
-/** The user sees the newest messages of the channel now: it is open, scrolled to the bottom, in a focused window. */
+/** The user sees the newest messages of the channel now: it is open, scrolled to the bottom, in a focused window, and not marked unread since it opened. */
 export function isSeen(channelId: string): boolean {
-  return viewing?.channelId === channelId && viewing.atBottom && windowFocused();
+  return viewing?.channelId === channelId && viewing.atBottom && windowFocused() && !heldUnread.has(channelId);
 }
 
-/** Register the open chat (and whether it is at the bottom) while it is mounted. */
+/** Mark Unread from this window: the channel is not read while its view stays open. */
+export function holdUnread(channelId: string): void {
+  heldUnread.add(channelId);
+  notify();
+}
+
+/** The channel may be read again (its view closed, the user sent a message there, or Mark Unread failed). */
+export function releaseUnread(channelId: string): void {
+  if (heldUnread.delete(channelId)) notify();
+}
+
+/** Register the open chat (and whether it is at the bottom) while it is mounted; closing it releases a Mark Unread. */
 export function useViewingChannel(channelId: string, atBottom: boolean): void {
+  useEffect(() => () => releaseUnread(channelId), [channelId]);
   useEffect(() => {
     viewing = { channelId, atBottom };
     notify();
