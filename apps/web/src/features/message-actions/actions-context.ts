@@ -1,11 +1,14 @@
 import type { Message } from '@rally/shared/api/messages';
 import { createContext, useContext } from 'react';
+import type { BlockTarget } from '../friends/BlockUserDialog';
 import type { ReactionToggle } from '../reactions/use-react';
 
 /** Someone of a direct chat, as the message actions name them. */
 export interface ChatPerson {
   id: string;
   username: string;
+  /** The system account (of a system chat): it cannot be blocked. */
+  system?: boolean;
 }
 
 /**
@@ -34,6 +37,8 @@ export interface MessageActionsApi {
   /** Delete after a confirmation, or at once (`skipConfirm`: Shift held, as in Discord). */
   requestDelete: (message: Message, skipConfirm: boolean) => void;
   openReport: (message: Message) => void;
+  /** Block a message's author, after the friends list's question (BlockUserDialog). */
+  requestBlock: (user: BlockTarget) => void;
   /** Reacting (chips, the picker). */
   reactions: ReactionToggle;
   /**
