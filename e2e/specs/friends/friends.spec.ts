@@ -27,9 +27,9 @@ test('two users become friends live, then block and unblock', async ({ signedInP
 
   await test.step('Alice sends Bob a request from the Add Friend tab', async () => {
     await tab(alice, 'Add Friend').click();
-    const field = panel(alice).getByRole('textbox', { name: 'Username' });
+    const field = panel(alice).getByRole('textbox', { name: 'Name or @handle' });
     const submit = panel(alice).getByRole('button', { name: 'Send Friend Request' });
-    await field.fill('no');
+    await field.fill('no!');
     await expect(submit).toBeDisabled();
     await field.fill(secondUser.slug);
     await expect(submit).toBeEnabled();
@@ -78,7 +78,7 @@ test('two users become friends live, then block and unblock', async ({ signedInP
     await expect(panel(bob).getByText('You have no friends yet. Add one with their username.')).toBeVisible();
 
     await tab(bob, 'Add Friend').click();
-    await panel(bob).getByRole('textbox', { name: 'Username' }).fill(user.slug);
+    await panel(bob).getByRole('textbox', { name: 'Name or @handle' }).fill(user.slug);
     await panel(bob).getByRole('button', { name: 'Send Friend Request' }).click();
     await expect(panel(bob).getByText('This user is not accepting friend requests from you')).toBeVisible();
   });
@@ -158,7 +158,7 @@ for (const { language, size, viewport } of PICTURE_VARIANTS) {
       await expect(row(page, third.username)).toBeVisible();
       await snap(page, testInfo, `friends-pic-all-${language}-${size}`);
       await tab(page, language === 'en' ? 'Add Friend' : 'Arkadaş Ekle').click();
-      await panel(page).getByRole('textbox').fill('x');
+      await panel(page).getByRole('textbox').fill('x!');
       await panel(page).getByRole('textbox').blur();
       await snap(page, testInfo, `friends-pic-add-${language}-${size}`);
     } finally {

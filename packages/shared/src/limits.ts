@@ -41,8 +41,11 @@ export const LIMITS = {
   friendCode: { max: 64 },
   /** Friend-invite codes: this many random base62 characters (about 95 bits: not guessable). */
   friendCodeLength: 16,
-  /** The add-friend field (001 §5 Friend username, §9 friend name 3 to 20). */
-  friendName: { min: 3, max: 20 },
+  /**
+   * The add-friend field (001 §5 Friend username, §9 friend name 3 to 20): a handle (3 to 20) or,
+   * since registration accepts names of one character, a name (1 to 16); characters, an emoji one.
+   */
+  friendName: { min: 1, max: 20 },
   /** The pending friend-request badge shows at most this number, then '9+' (001 §2, §9). */
   friendBadgeMax: 9,
   /**

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   boolean,
   check,
@@ -23,6 +23,13 @@ import type { Attachment } from '@rally/shared/api/attachments';
 import type { ATTACHMENT_UPLOAD, UploadKind } from '@rally/shared/api/uploads';
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, type AuditChange, type AuditOptions } from '@rally/shared/api/moderation';
 import { snowflake, tsvector } from './types';
+
+/**
+ * A username as Add Friend compares names (modules/friends/repository.ts findUsersByName): in
+ * Unicode normal form NFKC, lower case, the Turkish dotless ı as i (as slugs fold it,
+ * modules/auth/slug.ts). The users table keeps an index on it.
+ */
+export const usernameKey = (value: SQL | AnyPgColumn) => sql`translate(lower(normalize(${value}, NFKC)), 'ı', 'i')`;
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
@@ -66,7 +73,11 @@ export const users = pgTable(
     friendCode: text('friend_code').unique(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`), uniqueIndex('users_slug_lower_idx').on(sql`lower(${t.slug})`)],
+  (t) => [
+    uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+    uniqueIndex('users_slug_lower_idx').on(sql`lower(${t.slug})`),
+    index('users_username_key_idx').on(usernameKey(t.username)),
+  ],
 );
 
 export const sessions = pgTable(

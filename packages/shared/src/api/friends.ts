@@ -3,6 +3,7 @@ import { LIMITS } from '../limits';
 import { snowflakeSchema } from './common';
 import { BODY_LIMIT, defineEndpoint } from './endpoint';
 import { ROUTES } from './routes';
+import { USERNAME_PATTERN } from './auth';
 import { text } from './text';
 import { publicUserSchema, userSettingsSchema } from './users';
 
@@ -26,12 +27,18 @@ export type Friend = z.infer<typeof friendSchema>;
 export const blockedUserSchema = z.object({ userId: z.string(), blockedAt: z.string(), user: publicUserSchema });
 export type BlockedUser = z.infer<typeof blockedUserSchema>;
 
-/** The add-friend field (001 §5 Friend username): 3 to 20 letters, digits and hyphens, the shape of a slug; trimmed. */
-export const FRIEND_NAME_PATTERN = /^[\p{L}\p{N}-]+$/u;
-export const friendNameSchema = text({ max: LIMITS.friendName.max, error: 'friend_name_length' })
+/**
+ * The add-friend field: a user's handle (their slug: 3 to 20 letters, digits and hyphens, 001 §5
+ * Friend username) or the name they signed up with (letters, digits, spaces, underscores, hyphens
+ * and emoji, at most 16 characters: USERNAME_PATTERN of api/auth.ts), so that whatever registration
+ * accepts can be typed here. Trimmed, one leading "@" dropped (handles are shown as @handle), then
+ * 1 to 20 characters (an emoji is one).
+ */
+export const friendNameSchema = text({ max: LIMITS.friendName.max * 4, error: 'friend_name_length' })
   .trim()
-  .min(LIMITS.friendName.min, { message: 'friend_name_length', abort: true })
-  .regex(FRIEND_NAME_PATTERN, 'friend_name_format');
+  .overwrite((v) => v.replace(/^@/, ''))
+  .refine((v) => v.length >= LIMITS.friendName.min && [...v].length <= LIMITS.friendName.max, { message: 'friend_name_length', abort: true })
+  .regex(USERNAME_PATTERN, 'friend_name_format');
 
 export const sendFriendRequestSchema = z.object({ slug: friendNameSchema });
 export type SendFriendRequest = z.input<typeof sendFriendRequestSchema>;
@@ -74,7 +81,8 @@ export const listFriendsEndpoint = defineEndpoint({
 export const sendFriendRequestEndpoint = defineEndpoint({
   ...ROUTES.sendFriendRequest,
   userRateLimit: 'friends',
-  summary: "Send a friend request by username (slug); accepts the other user's pending request to the caller instead",
+  summary:
+    "Send a friend request by handle (slug) or, when exactly one user has it, by the name they signed up with (409 friend_name_ambiguous when several have it); accepts the other user's pending request to the caller instead",
   body: sendFriendRequestSchema,
   response: friendResponseSchema,
   bodyLimit: BODY_LIMIT.SMALL,

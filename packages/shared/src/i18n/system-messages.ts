@@ -8,14 +8,14 @@ import type { Locale } from './errors';
 const texts = {
   en: {
     welcome:
-      "**Welcome to Rally, {{username}}!**\nCreate a team with the **+** button on the left, or join one with an invite link from a friend. Add friends from **Friends** to message them here.\nThis is Rally's system chat: we write here when something happens to your account, and nobody can reply.",
+      "**Welcome to Rally, {{username}}!**\nCreate a team with the **+** button on the left, or join one with an invite link from a friend. Add friends from **Friends** to message them here. Your handle is **@{{slug}}**: friends add you with it.\nThis is Rally's system chat: we write here when something happens to your account, and nobody can reply.",
     kicked: 'You were removed from the team **{{team}}**.',
     banned: 'You were banned from the team **{{team}}**.',
     bannedWithReason: 'You were banned from the team **{{team}}**. Reason: {{reason}}',
   },
   tr: {
     welcome:
-      "**Rally'ye hoş geldin, {{username}}!**\nSoldaki **+** düğmesiyle bir takım kur ya da bir arkadaşının davet bağlantısıyla bir takıma katıl. **Arkadaşlar** bölümünden arkadaş ekleyip onlara buradan mesaj gönderebilirsin.\nBu, Rally'nin sistem sohbetidir: hesabınla ilgili bir şey olduğunda buraya yazarız; yanıt verilemez.",
+      "**Rally'ye hoş geldin, {{username}}!**\nSoldaki **+** düğmesiyle bir takım kur ya da bir arkadaşının davet bağlantısıyla bir takıma katıl. **Arkadaşlar** bölümünden arkadaş ekleyip onlara buradan mesaj gönderebilirsin. Kısa adın **@{{slug}}**: arkadaşların seni bununla ekler.\nBu, Rally'nin sistem sohbetidir: hesabınla ilgili bir şey olduğunda buraya yazarız; yanıt verilemez.",
     kicked: '**{{team}}** takımından çıkarıldın.',
     banned: '**{{team}}** takımından yasaklandın.',
     bannedWithReason: '**{{team}}** takımından yasaklandın. Sebep: {{reason}}',

@@ -85,7 +85,11 @@ export async function register(deps: AuthDeps, input: RegisterRequest, client: C
         });
         const friend = input.friendCode ? { ...(await befriendAtRegistration(tx, row, input.friendCode)), newUser: row } : null;
         // The welcome in the new user's system chat (nobody is connected as them yet: nothing to publish).
-        await insertSystemMessage(tx, row.id, systemMessageText('welcome', client.locale, { username: escapeMarkdown(row.username) }));
+        await insertSystemMessage(
+          tx,
+          row.id,
+          systemMessageText('welcome', client.locale, { username: escapeMarkdown(row.username), slug: escapeMarkdown(row.slug) }),
+        );
         const token = await createSession(tx, row.id, { userAgent: client.userAgent, ip: client.address });
         return { signedIn: { user: toSelfUser(row), token }, friend };
       });

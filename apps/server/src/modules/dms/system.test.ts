@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DirectChat } from '@rally/shared/api/dms';
+import { escapeMarkdown } from '@rally/shared/markdown/escape';
 import { call, withTestApp } from '../../../test/helpers/app';
 import { registerViaApi } from '../../../test/helpers/auth';
 import { makeMember, makeTeam, makeUser, type TestUser } from '../../../test/helpers/factories';
@@ -32,6 +33,10 @@ describe('system chats', () => {
     const [welcome] = await contents(en.cookie!, chat!.id);
     // The name is escaped: it renders as written, not underlined.
     expect(welcome).toContain('**Welcome to Rally, \\_\\_New\\_player\\_\\_!**');
+    // It tells the handle the name became, which friends add them with.
+    const { slug } = en.response.json().user as { slug: string };
+    expect(slug).toMatch(/^new-player/);
+    expect(welcome).toContain(`Your handle is **@${escapeMarkdown(slug)}**`);
 
     const tr = await registerViaApi(ctx.app, {}, { headers: { 'accept-language': 'tr-TR,tr;q=0.9' } });
     expect(tr.response.statusCode, tr.response.body).toBe(201);

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { friendSchema, type Friend } from '@rally/shared/api/friends';
@@ -62,22 +63,93 @@ describe('friends', () => {
       expect((await call(ctx.app, 'GET', '/api/me/friends', { cookie: bob.cookie })).json().friends).toHaveLength(1);
     });
 
-    it('checks the username field: 3 to 20 letters, digits and hyphens, trimmed', async () => {
+    it('checks the field: a handle or a name as registration takes it, 1 to 20 characters, trimmed, one leading @ dropped', async () => {
       const ada = await user();
-      const length = 'A username is 3 to 20 characters long';
-      const format = 'A username has only letters, numbers and hyphens';
+      const length = 'Enter a name or @handle of 1 to 20 characters';
+      const format = 'A name or @handle has only letters, numbers, spaces, underscores, hyphens and emoji';
       for (const [slug, message] of [
-        ['ab', length],
-        ['  ab  ', length],
+        ['', length],
+        ['   ', length],
+        ['@', length],
         ['a'.repeat(21), length],
-        ['ada lovelace', format],
-        ['ada_lovelace', format],
         ['ada@home', format],
+        ['ada.lovelace', format],
+        ['@@ada', format],
       ] as const) {
         const res = await send(ada, slug);
         expect([res.statusCode, res.json().errors], slug).toEqual([400, { slug: message }]);
       }
+      // What registration accepts passes the field (and finds nobody here).
+      for (const slug of ['a', 'ab', 'ada lovelace', 'ada_lovelace', 'Cem Yılmaz', '🎮 gamer', `  @${'a'.repeat(20)}  `]) {
+        const res = await send(ada, slug);
+        expect([res.statusCode, res.json().code], slug).toEqual([404, 'friend_user_not_found']);
+      }
       expect(await list(ada)).toEqual([]);
+    });
+
+    it('finds the one user who has a name (any case, dotless ı, compatibility forms), and a @handle', async () => {
+      const tag = randomBytes(2).toString('hex');
+      const ada = await user();
+      const bob = await makeUser(ctx.app, `bob_r_${tag}`);
+      const cem = await makeUser(ctx.app, `Cem Yılmaz ${tag}`);
+      const byName = await send(ada, `BOB_R_${tag}`);
+      expect(byName.statusCode, byName.body).toBe(200);
+      expect(byName.json().friend).toMatchObject({ user: { id: bob.id, slug: bob.slug }, status: 'pending', createdBy: ada.id });
+      const turkish = await send(ada, `CEM YILMAZ ${tag.toUpperCase()}`);
+      expect(turkish.statusCode, turkish.body).toBe(200);
+      expect(turkish.json().friend.user.id).toBe(cem.id);
+      const eve = await makeUser(ctx.app, `Eve ${tag}`);
+      // Full-width letters are the same name (NFKC).
+      expect((await send(ada, `Ｅｖｅ ${tag}`)).json().friend.user.id).toBe(eve.id);
+      const dan = await user();
+      expect((await send(ada, `@${dan.slug}`)).json().friend.user.id).toBe(dan.id);
+      expect((await list(ada)).map((f) => f.user.id).sort()).toEqual([bob.id, cem.id, eve.id, dan.id].sort());
+    });
+
+    it('refuses a name that several users have (409, nothing made) and takes the handle instead', async () => {
+      const tag = randomBytes(2).toString('hex');
+      const ada = await user();
+      const sam = await makeUser(ctx.app, `Sam Lee ${tag}`);
+      const other = await makeUser(ctx.app, `sam lee ${tag.toUpperCase()}`);
+      const since = ctx.events.mark();
+      for (const lang of ['en', 'tr']) {
+        const res = await call(ctx.app, 'POST', '/api/v1/me/friends', {
+          cookie: ada.cookie,
+          body: { slug: `Sam Lee ${tag}` },
+          headers: { 'accept-language': lang },
+        });
+        expect([res.statusCode, res.json().code], lang).toEqual([409, 'friend_name_ambiguous']);
+        expect(res.json().errors.slug).toMatch(lang === 'en' ? /Ask your friend for their @handle/ : /@kısa adını/);
+      }
+      expect(await list(ada)).toEqual([]);
+      expect(await list(sam)).toEqual([]);
+      expect(await list(other)).toEqual([]);
+      expect(ctx.events.ofType('FRIEND_REQUEST', { since })).toEqual([]);
+      const byHandle = await send(ada, other.slug);
+      expect([byHandle.statusCode, byHandle.json().friend.user.id]).toEqual([200, other.id]);
+    });
+
+    it("goes by the handle when the text is one user's handle and another's name", async () => {
+      const ada = await user();
+      const owner = await user();
+      const namesake = await makeUser(ctx.app, owner.slug);
+      const res = await send(ada, owner.slug);
+      expect([res.statusCode, res.json().friend.user.id]).toEqual([200, owner.id]);
+      expect(await list(namesake)).toEqual([]);
+    });
+
+    it('keeps the rules by name: not oneself, not through a block either way', async () => {
+      const tag = randomBytes(2).toString('hex');
+      const ada = await makeUser(ctx.app, `ada_${tag}`);
+      const bob = await makeUser(ctx.app, `bob_${tag}`);
+      const self = await send(ada, `ada_${tag}`);
+      expect([self.statusCode, self.json().code]).toEqual([400, 'friend_request_self']);
+      expect((await call(ctx.app, 'POST', `/api/v1/me/users/${bob.id}/block`, { cookie: ada.cookie })).statusCode).toBe(200);
+      const blocker = await send(ada, `bob_${tag}`);
+      expect([blocker.statusCode, blocker.json().code]).toEqual([403, 'friend_request_blocked']);
+      const blocked = await send(bob, `ADA_${tag}`);
+      expect([blocked.statusCode, blocked.json().code]).toEqual([403, 'friend_request_not_accepted']);
+      expect(await row(ada.id, bob.id)).toBeNull();
     });
 
     it('refuses oneself, an unknown name, bots and system accounts, in English or Turkish', async () => {

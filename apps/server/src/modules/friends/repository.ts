@@ -1,7 +1,7 @@
 import { and, desc, eq, getTableColumns, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
-import { friendships, userBlocks, users } from '../../db/schema';
+import { friendships, userBlocks, users, usernameKey } from '../../db/schema';
 import type { UserSettings } from '@rally/shared/api/users';
 import type { SignedInUser } from '../users/repository';
 
@@ -58,6 +58,20 @@ export async function findUserBySlug(db: Executor, slug: string): Promise<Signed
     .where(sql`lower(${users.slug}) = ${slug.toLowerCase()}`)
     .limit(1);
   return rows[0] ?? null;
+}
+
+/**
+ * Up to `limit` users who signed up with (or changed to) this name, compared as usernameKey folds
+ * both (case, Unicode compatibility forms, dotless ı); deleted accounts, whose name is a placeholder,
+ * are left out.
+ */
+export async function findUsersByName(db: Executor, name: string, limit: number): Promise<SignedInUser[]> {
+  return db
+    .select(userColumns)
+    .from(users)
+    .where(and(sql`${usernameKey(users.username)} = ${usernameKey(sql`${name}::text`)}`, isNull(users.deletedAt)))
+    .orderBy(users.id)
+    .limit(limit);
 }
 
 export async function findFriendship(db: Executor, a: string, b: string): Promise<FriendshipRow | null> {

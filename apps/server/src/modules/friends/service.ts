@@ -1,4 +1,5 @@
 import type { Friend } from '@rally/shared/api/friends';
+import { LIMITS } from '@rally/shared/limits';
 import type { Executor } from '../../db/client';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { ServiceDeps } from '../../lib/service-deps';
@@ -12,6 +13,7 @@ import {
   deleteFriendship,
   findFriendship,
   findUserBySlug,
+  findUsersByName,
   insertFriendship,
   listFriendships,
   lockUsers,
@@ -47,15 +49,30 @@ interface Changed {
 }
 
 /**
- * Send a friend request to the user of this username (slug, any case) — spec 001 §4 Friend, §7.
- * Refused: oneself (400), an unknown name (404), a bot or system account (400), a block either way
+ * Whom the add-friend field names: the user of that handle (slug, any case) or else the one user
+ * who has that name (findUsersByName). The handle comes first: it is unique and chosen by its owner,
+ * so no one can take it over by calling themselves someone else's handle. A name that several users
+ * have is refused (409 friend_name_ambiguous: the handle tells them apart); none: 404.
+ */
+async function findFriendTarget(deps: ServiceDeps, nameOrHandle: string): Promise<SignedInUser> {
+  const byHandle = LIMITS.slug.min <= nameOrHandle.length && nameOrHandle.length <= LIMITS.slug.max ? await findUserBySlug(deps.db, nameOrHandle) : null;
+  if (byHandle) return byHandle;
+  const byName = await findUsersByName(deps.db, nameOrHandle, 2);
+  if (byName.length > 1) throw conflict('friend_name_ambiguous', { slug: 'friend_name_ambiguous' });
+  const [only] = byName;
+  if (!only) throw notFound('friend_user_not_found');
+  return only;
+}
+
+/**
+ * Send a friend request to the user named in the add-friend field (findFriendTarget) — spec 001 §4
+ * Friend, §7. Refused: oneself (400), an unknown or shared name (404, 409), a bot or system account (400), a block either way
  * (403), friends already or a request already sent (409), the other's privacy (403, 000 §3). When
  * the other user had sent the caller a request, it is accepted instead (as Discord does). In one
  * transaction with both users locked; FRIEND_REQUEST (or FRIEND_ACCEPTED) to both after it.
  */
-export async function sendFriendRequest(deps: ServiceDeps, userId: string, slug: string): Promise<Friend> {
-  const target = await findUserBySlug(deps.db, slug);
-  if (!target) throw notFound('friend_user_not_found');
+export async function sendFriendRequest(deps: ServiceDeps, userId: string, nameOrHandle: string): Promise<Friend> {
+  const target = await findFriendTarget(deps, nameOrHandle);
   if (target.id === userId) throw badRequest('friend_request_self');
   if (target.bot || target.system) throw badRequest('friend_request_bot');
   const changed = await deps.db.transaction(async (tx): Promise<Changed> => {

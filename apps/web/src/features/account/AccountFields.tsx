@@ -50,6 +50,7 @@ export function AccountFields({ user }: { user: SelfUser }) {
         </Row>
         <Row label={t('fields.slug')} actions={edit('slug')}>
           @{user.slug}
+          <span className={styles.hint}>{t('fields.slugHint')}</span>
         </Row>
         <Row
           label={t('fields.email')}

@@ -3,11 +3,10 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
 import { MobilePanels, type PanelId } from '../../components/layout/MobilePanels';
-import { useToast } from '../../components/ui/toast-context';
-import { ApiError } from '../../lib/api';
 import { useMeUser } from '../auth/queries';
-import { useUnblockUser } from '../friends/mutations';
+import { BlockButton } from '../friends/BlockButton';
 import { useIsBlocked } from '../friends/queries';
+import { useUnblock } from '../friends/use-unblock';
 import { Avatar } from '../messages/Avatar';
 import { ChatView } from '../messages/ChatView';
 import { PresenceDot } from '../presence/PresenceDot';
@@ -59,7 +58,10 @@ export function DmPage() {
   );
 }
 
-/** One chat: its header (who, and their presence) and its conversation; a read-only chat, or one with a person the reader blocked, has no composer. */
+/**
+ * One chat: its header (who, their presence and @handle, Block or Unblock in a chat of two) and its
+ * conversation; a read-only chat, or one with a person the reader blocked, has no composer.
+ */
 function DmChat({ dm }: { dm: DirectChat }) {
   const { t } = useTranslation('dms');
   const me = useMeUser();
@@ -82,8 +84,13 @@ function DmChat({ dm }: { dm: DirectChat }) {
         </span>
         <h2 className={styles.name}>{dmName(dm)}</h2>
         {other && <CardBadges user={other} />}
-        {other && <span className={styles.slug}>@{other.slug}</span>}
+        {other && (
+          <span className={styles.slug} title={t('handleHint')}>
+            <span className="visually-hidden">{t('handle')}: </span>@{other.slug}
+          </span>
+        )}
         <SearchBox scope={{ channelId: dm.id, people }} />
+        {other && !dm.readOnly && <BlockButton user={other} compact />}
       </header>
       <ChatView teamId={null} channelId={dm.id} place={{ kind: 'dm', name: dmPlaceName(dm) }} chatPeople={people} composerReplacement={replacement} />
     </>
@@ -93,17 +100,11 @@ function DmChat({ dm }: { dm: DirectChat }) {
 /** In place of the composer in a chat with someone the reader blocked (001 §6): unblock to write again. */
 function UnblockPrompt({ userId, name }: { userId: string; name: string }) {
   const { t } = useTranslation('dms');
-  const toast = useToast();
-  const unblock = useUnblockUser();
+  const { unblock, pending } = useUnblock();
   return (
     <div className={styles.notice} role="status">
       <span>{t('blockedPrompt', { name })}</span>
-      <button
-        type="button"
-        className={styles.unblock}
-        disabled={unblock.isPending}
-        onClick={() => unblock.mutate(userId, { onError: (err) => toast.show(err instanceof ApiError ? err.message : t('error'), 'error') })}
-      >
+      <button type="button" className={styles.unblock} disabled={pending} onClick={() => unblock({ id: userId, username: name })}>
         {t('blocked.unblock')}
       </button>
     </div>

@@ -10,8 +10,10 @@ import { useSendFriendRequest } from './mutations';
 import styles from './FriendsPage.module.css';
 
 /**
- * Add a friend by username (001 §5 Friend username: 3 to 20 letters, digits, hyphens; the button
- * stays disabled otherwise). A refusal shows the server's message here (001 §8 Friend add failure).
+ * Add a friend by @handle, or by the name they signed up with when no one else has it (the field
+ * takes what registration takes: friendNameSchema of packages/shared/src/api/friends.ts; the button
+ * stays disabled otherwise). A refusal shows the server's message here (001 §8 Friend add failure):
+ * a name several users have says to use the handle.
  */
 export function AddFriendForm() {
   const { t } = useTranslation(['friends', 'errors']);
@@ -37,7 +39,7 @@ export function AddFriendForm() {
           spellCheck={false}
           autoCapitalize="none"
           placeholder={t('add.placeholder')}
-          maxLength={LIMITS.friendName.max + 10}
+          maxLength={LIMITS.friendName.max * 4}
           className={styles.addField}
           {...form.text('slug', { live: true })}
         />

@@ -1,4 +1,4 @@
-import type { BlockedUser, Friend } from '@rally/shared/api/friends';
+import type { Friend } from '@rally/shared/api/friends';
 import type { PublicUser } from '@rally/shared/api/users';
 import { useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,14 +13,16 @@ import { PresenceDot } from '../presence/PresenceDot';
 import { MessageButton } from '../dms/MessageButton';
 import { AddFriendForm } from './AddFriendForm';
 import { badgeText, friendLists, isIncoming } from './friend-lists';
-import { useBlockUser, useRemoveFriend, useRespondFriendRequest, useUnblockUser } from './mutations';
+import { BlockUserDialog } from './BlockUserDialog';
+import { useRemoveFriend, useRespondFriendRequest } from './mutations';
 import { useBlocks, useFriends } from './queries';
+import { useUnblock } from './use-unblock';
 import styles from './FriendsPage.module.css';
 
 const TABS = ['online', 'all', 'pending', 'blocked', 'add'] as const;
 type Tab = (typeof TABS)[number];
 
-/** Unfriend and block ask first. */
+/** Unfriend and block ask first (block with BlockUserDialog, as everywhere else). */
 type Confirm = { kind: 'unfriend' | 'block'; user: PublicUser } | null;
 
 /**
@@ -134,7 +136,6 @@ function FriendList({
   const toast = useToast();
   const respond = useRespondFriendRequest();
   const remove = useRemoveFriend();
-  const block = useBlockUser();
   const [confirm, setConfirm] = useState<Confirm>(null);
   const failed = () => toast.show(t('toast.failed'), 'error');
 
@@ -162,16 +163,13 @@ function FriendList({
   const cancel = (user: PublicUser) =>
     remove.mutate(user.id, { onSuccess: () => toast.show(t('toast.cancelled', { name: user.username }), 'success'), onError: failed });
 
-  const confirmAction = async () => {
-    if (!confirm) return;
-    const { user, kind } = confirm;
+  const unfriend = async (user: PublicUser) => {
     try {
-      if (kind === 'unfriend') await remove.mutateAsync(user.id);
-      else await block.mutateAsync(user.id);
+      await remove.mutateAsync(user.id);
     } catch {
       throw new Error(t('toast.failed'));
     }
-    toast.show(t(kind === 'unfriend' ? 'toast.unfriended' : 'toast.blocked', { name: user.username }), 'success');
+    toast.show(t('toast.unfriended', { name: user.username }), 'success');
   };
 
   return (
@@ -226,21 +224,21 @@ function FriendList({
         })}
       </ListState>
       <ConfirmDialog
-        open={confirm !== null}
+        open={confirm?.kind === 'unfriend'}
         onClose={() => setConfirm(null)}
-        title={confirm ? t(confirm.kind === 'unfriend' ? 'confirm.unfriendTitle' : 'confirm.blockTitle', { name: confirm.user.username }) : ''}
-        message={confirm ? t(confirm.kind === 'unfriend' ? 'confirm.unfriendMessage' : 'confirm.blockMessage', { name: confirm.user.username }) : ''}
-        confirmLabel={confirm?.kind === 'block' ? t('actions.block') : t('actions.unfriend')}
-        onConfirm={confirmAction}
+        title={confirm ? t('confirm.unfriendTitle', { name: confirm.user.username }) : ''}
+        message={confirm ? t('confirm.unfriendMessage', { name: confirm.user.username }) : ''}
+        confirmLabel={t('actions.unfriend')}
+        onConfirm={() => (confirm ? unfriend(confirm.user) : Promise.resolve())}
       />
+      {confirm?.kind === 'block' && <BlockUserDialog user={confirm.user} onClose={() => setConfirm(null)} />}
     </>
   );
 }
 
 function BlockedList({ blocks }: { blocks: ReturnType<typeof useBlocks> }) {
   const { t } = useTranslation(['friends', 'common']);
-  const toast = useToast();
-  const unblock = useUnblockUser();
+  const { unblock, pending } = useUnblock();
   if (blocks.isError)
     return (
       <div className={styles.error} role="alert">
@@ -256,11 +254,6 @@ function BlockedList({ blocks }: { blocks: ReturnType<typeof useBlocks> }) {
         {t('common:loading')}
       </p>
     );
-  const lift = (b: BlockedUser) =>
-    unblock.mutate(b.userId, {
-      onSuccess: () => toast.show(t('toast.unblocked', { name: b.user.username }), 'success'),
-      onError: () => toast.show(t('toast.unblockFailed'), 'error'),
-    });
   return (
     <ListState count={t('count.blocked', { count: blocks.data.length })} empty={blocks.data.length === 0 ? t('empty.blocked') : null}>
       {blocks.data.map((b) => (
@@ -268,8 +261,8 @@ function BlockedList({ blocks }: { blocks: ReturnType<typeof useBlocks> }) {
           <Button
             size="sm"
             variant="secondary"
-            onClick={() => lift(b)}
-            disabled={unblock.isPending}
+            onClick={() => unblock(b.user)}
+            disabled={pending}
             aria-label={t('actions.unblockLabel', { name: b.user.username })}
           >
             {t('actions.unblock')}

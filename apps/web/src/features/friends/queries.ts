@@ -20,14 +20,14 @@ export function useBlocks(enabled = true) {
   return useQuery({ queryKey: queryKeys.blocks, queryFn: readBlocks, enabled });
 }
 
-/** Whether the signed-in user blocked this user (false while the list loads). */
-export function useIsBlocked(userId: string): boolean {
+/** Whether the signed-in user blocked this user (`whileLoading`, false unless said, until the list has loaded). */
+export function useIsBlocked(userId: string, whileLoading = false): boolean {
   return (
     useQuery({
       queryKey: queryKeys.blocks,
       queryFn: readBlocks,
       select: (blocked) => blocked.some((b) => b.userId === userId),
-    }).data ?? false
+    }).data ?? whileLoading
   );
 }
 

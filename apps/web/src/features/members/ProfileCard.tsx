@@ -6,7 +6,9 @@ import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/Button';
 import { useMediaQuery } from '../../lib/use-media-query';
+import { BlockButton } from '../friends/BlockButton';
 import { FriendButton } from '../friends/FriendButton';
+import { useIsBlocked } from '../friends/queries';
 import { MessageButton } from '../dms/MessageButton';
 import { useMeUser } from '../auth/queries';
 import { Avatar } from '../messages/Avatar';
@@ -62,8 +64,9 @@ function fromMember(m: Member): CardUser {
 /**
  * A user's profile card (spec 001 §2 "Profile card", §6): a popover beside the name clicked on wide
  * screens, a bottom drawer below 640 px. Banner, avatar with presence, the top displayed role,
- * username, badges, @subdomain, custom status, activity, the friend action (none for oneself, bots
- * and the system user), member since (Rally, and the team), the roles (given and taken here by
+ * username, badges, @subdomain (the handle friends add them by), custom status, activity, the friend
+ * action (none for oneself, bots and the system user), Block or Unblock (not for oneself or the
+ * system user), member since (Rally, and the team), the roles (given and taken here by
  * whoever may) while they are a member, kick and ban. Its data is GET /users/{id}/profile (kept 5
  * minutes); the member the list knows stands in while it loads or when it fails (001 §7). Escape
  * or a click outside closes it, and focus returns to the element clicked.
@@ -79,6 +82,8 @@ export function ProfileCard({ team, userId, anchor, onClose, openDialog }: Props
   const copyId = useCopyId();
   const cardRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
+  // Live from the blocked list (USER_BLOCKED / USER_UNBLOCKED); the profile's word until it loads.
+  const blocked = useIsBlocked(userId, profile.data?.relationship === 'blocked');
   const member = members?.find((m) => m.id === userId);
   const user: CardUser | null = profile.data ?? (member ? fromMember(member) : null);
   const position = useCardPlacement(cardRef, anchor, onClose, drawer, user !== null);
@@ -137,11 +142,13 @@ export function ProfileCard({ team, userId, anchor, onClose, openDialog }: Props
             </h2>
             <CardBadges user={user} />
           </div>
-          <p className={styles.subdomain}>@{user.slug}</p>
+          <p className={styles.subdomain} title={t('card.handleHint')}>
+            <span className="visually-hidden">{t('card.handle')}: </span>@{user.slug}
+          </p>
           {user.status && <CardStatus status={user.status} />}
 
           <div className={styles.actions}>
-            {user.relationship === 'blocked' ? (
+            {blocked ? (
               <span className={styles.noRoles}>{t('card.blocked')}</span>
             ) : (
               <>
@@ -149,6 +156,7 @@ export function ProfileCard({ team, userId, anchor, onClose, openDialog }: Props
                 <FriendButton user={user} />
               </>
             )}
+            <BlockButton user={user} onBlock={(target) => openDialog({ kind: 'blockUser', user: target })} />
             {copyId && (
               <Button variant="ghost" size="sm" aria-label={t('settings:copyIdOf', { name: user.username })} onClick={() => copyId(user.id)}>
                 {t('settings:copyId')}

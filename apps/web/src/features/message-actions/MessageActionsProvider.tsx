@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useToast } from '../../components/ui/toast-context';
 import { ApiError } from '../../lib/api';
 import { useMeUser } from '../auth/queries';
+import { BlockUserDialog, type BlockTarget } from '../friends/BlockUserDialog';
 import { lastMessageOf } from '../messages/update-cache';
 import { useRequestJump } from '../messages/use-linked-message';
 import { useReact } from '../reactions/use-react';
@@ -41,7 +42,7 @@ function useCanManageMessages(teamId: string | null, channelId: string): boolean
   return !!team && !!channel && access.canOnChannel(channel, ChannelPermission.MANAGE_MESSAGES);
 }
 
-/** The message actions of one chat view (see MessageActionsApi), with its delete and report dialogs. */
+/** The message actions of one chat view (see MessageActionsApi), with its delete, report and block dialogs. */
 export function MessageActionsProvider({ teamId, channelId, chatPeople = NOBODY, canSend, canReact, children }: Props) {
   const { t } = useTranslation('message-actions');
   const toast = useToast();
@@ -52,6 +53,7 @@ export function MessageActionsProvider({ teamId, channelId, chatPeople = NOBODY,
   const [editingId, setEditingId] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<Message | null>(null);
   const [reporting, setReporting] = useState<Message | null>(null);
+  const [blocking, setBlocking] = useState<BlockTarget | null>(null);
   const deleteMessage = useDeleteMessage(channelId);
   const { mutateAsync: deleteAsync } = deleteMessage;
   const reactions = useReact(channelId);
@@ -99,6 +101,7 @@ export function MessageActionsProvider({ teamId, channelId, chatPeople = NOBODY,
       openReport: (message) => setReporting(message),
       markUnread: (message) =>
         markUnreadAt(message.id, { onError: (err) => toast.show(err instanceof ApiError ? err.message : t('markUnreadFailed'), 'error') }),
+      requestBlock: (user) => setBlocking(user),
       reactions,
       jumpTo,
     }),
@@ -119,6 +122,7 @@ export function MessageActionsProvider({ teamId, channelId, chatPeople = NOBODY,
         />
       )}
       {reporting && <ReportDialog message={reporting} onClose={() => setReporting(null)} />}
+      {blocking && <BlockUserDialog user={blocking} onClose={() => setBlocking(null)} />}
     </MessageActionsContext.Provider>
   );
 }

@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Menu, type MenuItem } from '../../components/ui/Menu';
 import { useToast } from '../../components/ui/toast-context';
 import { EmojiPickerButton } from '../emoji/EmojiPickerButton';
+import { useIsBlocked } from '../friends/queries';
+import { useUnblock } from '../friends/use-unblock';
 import { SmileIcon } from '../reactions/ReactionBar';
 import { useDeveloperMode } from '../settings/settings-state';
 import type { MessageActionsApi } from './actions-context';
@@ -28,16 +30,21 @@ const MORE = 'M6 10a2 2 0 1 0 0 4 2 2 0 0 0 0-4Zm6 0a2 2 0 1 0 0 4 2 2 0 0 0 0-4
 /**
  * The actions of one message: react, reply, edit (own), delete (own, or with MANAGE_MESSAGES;
  * Shift-click skips the confirmation) and a menu with the rest (copy link and text, the ID in
- * developer mode, report for others' messages). Shown while the message is hovered or holds focus, so it is reached with
+ * developer mode, report, and block or unblock the author for others' messages). Shown while the message is hovered or holds focus, so it is reached with
  * Tab from the message; the same menu opens on a right-click of the message.
  */
 export const MessageToolbar = forwardRef<HTMLDivElement, Props>(function MessageToolbar({ message, actions }, ref) {
-  const { t } = useTranslation('message-actions');
+  const { t } = useTranslation(['message-actions', 'friends']);
   const toast = useToast();
   const [pickerOpen, setPickerOpen] = useState(false);
   const own = message.createdBy.id === actions.myId;
   const canDelete = own || actions.canManage;
   const developerMode = useDeveloperMode();
+  // Block or Unblock the author of another's message; never the system account (001 §6).
+  const author = message.createdBy;
+  const blockable = !own && actions.myId !== '' && !actions.chatPeople.some((p) => p.id === author.id && p.system);
+  const blocked = useIsBlocked(author.id);
+  const { unblock } = useUnblock();
 
   const copy = async (text: string, done: string) => {
     const copied = await copyText(text);
@@ -52,10 +59,15 @@ export const MessageToolbar = forwardRef<HTMLDivElement, Props>(function Message
     { id: 'copy-text', label: t('copy.text'), onSelect: () => void copy(message.content, t('copy.textDone')) },
     ...(developerMode ? [{ id: 'copy-id', label: t('copy.id'), onSelect: () => void copy(message.id, t('copy.idDone')) }] : []),
     own ? null : { id: 'report', label: t('toolbar.report'), danger: true, onSelect: () => actions.openReport(message) },
+    !blockable
+      ? null
+      : blocked
+        ? { id: 'unblock', label: t('friends:actions.unblockLabel', { name: author.username }), onSelect: () => unblock(author) }
+        : { id: 'block', label: t('friends:actions.blockLabel', { name: author.username }), danger: true, onSelect: () => actions.requestBlock(author) },
     canDelete ? { id: 'delete', label: t('toolbar.delete'), danger: true, icon: icon(TRASH), onSelect: () => actions.requestDelete(message, false) } : null,
   ];
   // No two separators in a row, none at the end.
-  const shown = items.filter((item, i) => item !== null || (items[i - 1] !== null && i < items.length - 1));
+  const shown = items.filter((item, i) => item !== null || (items[i - 1] !== null && items.slice(i + 1).some((next) => next !== null)));
 
   return (
     <div

@@ -1,11 +1,14 @@
 import type { Message } from '@rally/shared/api/messages';
 import { createContext, useContext } from 'react';
+import type { BlockTarget } from '../friends/BlockUserDialog';
 import type { ReactionToggle } from '../reactions/use-react';
 
 /** Someone of a direct chat, as the message actions name them. */
 export interface ChatPerson {
   id: string;
   username: string;
+  /** The system account (of a system chat): it cannot be blocked. */
+  system?: boolean;
 }
 
 /**
@@ -40,6 +43,8 @@ export interface MessageActionsApi {
   openReport: (message: Message) => void;
   /** Mark Unread: the channel is unread again from this message (the "new" line goes above it). */
   markUnread: (message: Message) => void;
+  /** Block a message's author, after the friends list's question (BlockUserDialog). */
+  requestBlock: (user: BlockTarget) => void;
   /** Reacting (chips, the picker). */
   reactions: ReactionToggle;
   /**

@@ -1,7 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useToast } from '../../components/ui/toast-context';
-import { ApiError } from '../../lib/api';
-import { useUnblockUser } from '../friends/mutations';
+import { useUnblock } from '../friends/use-unblock';
 import styles from './BlockedMessage.module.css';
 
 interface Props {
@@ -14,8 +12,7 @@ interface Props {
 /** In place of a message from someone the reader blocked (001 §6): collapsed, with Show and Unblock. */
 export function BlockedMessage({ authorId, authorName, onReveal }: Props) {
   const { t } = useTranslation('dms');
-  const toast = useToast();
-  const unblock = useUnblockUser();
+  const { unblock, pending } = useUnblock();
   return (
     <div className={styles.blocked} role="article" aria-label={t('blocked.label', { name: authorName })}>
       <svg className={styles.icon} viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
@@ -26,17 +23,7 @@ export function BlockedMessage({ authorId, authorName, onReveal }: Props) {
       <button type="button" className={styles.link} onClick={onReveal}>
         {t('blocked.show')}
       </button>
-      <button
-        type="button"
-        className={styles.link}
-        disabled={unblock.isPending}
-        onClick={() =>
-          unblock.mutate(authorId, {
-            onSuccess: () => toast.show(t('blocked.unblocked', { name: authorName }), 'success'),
-            onError: (err) => toast.show(err instanceof ApiError ? err.message : t('error'), 'error'),
-          })
-        }
-      >
+      <button type="button" className={styles.link} disabled={pending} onClick={() => unblock({ id: authorId, username: authorName })}>
         {t('blocked.unblock')}
       </button>
     </div>

@@ -44,6 +44,8 @@ export const MessageItem = memo(function MessageItem({ message, grouped, onRetry
   // A blocked author's message is collapsed until shown (001 §6).
   const blocked = useIsBlocked(message.createdBy.id);
   const [revealed, setRevealed] = useState(false);
+  // "Show" holds while the block lasts: after an unblock, a new block collapses the message again.
+  if (revealed && !blocked) setRevealed(false);
   if (blocked && !revealed)
     return <BlockedMessage authorId={message.createdBy.id} authorName={message.createdBy.username} onReveal={() => setRevealed(true)} />;
   const className = [

@@ -31,6 +31,7 @@ export function GlobalPrompts({ busy, onCreateTeam }: { busy: boolean; onCreateT
     prompt = (
       <AppTourDialog
         state={user.appTour}
+        handle={user.slug}
         onAction={(step: TourStep) => (step === 'createTeam' ? onCreateTeam() : setInviteOpen(true))}
         onDismiss={() => setTourDismissed(true)}
       />

@@ -6,6 +6,7 @@ import type { TeamDialog } from './team-actions';
 
 const KickDialog = lazyNamed(() => import('../members/KickDialog'), 'KickDialog');
 const BanDialog = lazyNamed(() => import('../members/BanDialog'), 'BanDialog');
+const BlockUserDialog = lazyNamed(() => import('../friends/BlockUserDialog'), 'BlockUserDialog');
 const TeamSettingsDialog = lazyNamed(() => import('../team-settings/TeamSettingsDialog'), 'TeamSettingsDialog');
 const LeaveTeamDialog = lazyNamed(() => import('../team-settings/LeaveTeamDialog'), 'LeaveTeamDialog');
 const CreateChannelDialog = lazyNamed(() => import('../channels/CreateChannelDialog'), 'CreateChannelDialog');
@@ -34,6 +35,12 @@ export function TeamDialogs({ team, dialog, onClose }: Props) {
       return (
         <Suspense fallback={null}>
           <BanDialog team={team} userId={dialog.userId} onClose={onClose} />
+        </Suspense>
+      );
+    case 'blockUser':
+      return (
+        <Suspense fallback={null}>
+          <BlockUserDialog user={dialog.user} onClose={onClose} />
         </Suspense>
       );
     case 'teamSettings':

@@ -11,6 +11,8 @@ export type TeamDialog =
   | { kind: 'categorySettings'; categoryId: string }
   | { kind: 'leaveTeam' }
   | { kind: 'kickMember'; userId: string }
-  | { kind: 'banMember'; userId: string };
+  | { kind: 'banMember'; userId: string }
+  /** Block a user (the profile card's Block: the card closes, this asks). */
+  | { kind: 'blockUser'; user: { id: string; username: string } };
 
 export type TeamActions = (dialog: TeamDialog) => void;

@@ -1,0 +1,1 @@
+CREATE INDEX "users_username_key_idx" ON "users" USING btree (translate(lower(normalize("username", NFKC)), 'ı', 'i'));
