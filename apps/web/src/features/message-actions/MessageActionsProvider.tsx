@@ -45,6 +45,7 @@ export function MessageActionsProvider({ teamId, channelId, chatPeople = NOBODY,
   const myId = useMeUser()?.id ?? '';
   const canManage = useCanManageMessages(teamId, channelId);
   const [replyingTo, setReplyingTo] = useState<Message | null>(null);
+  const [replyRequest, setReplyRequest] = useState(0);
   const [editingId, setEditingId] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<Message | null>(null);
   const [reporting, setReporting] = useState<Message | null>(null);
@@ -72,7 +73,9 @@ export function MessageActionsProvider({ teamId, channelId, chatPeople = NOBODY,
       startReply: (message) => {
         setEditingId(null);
         setReplyingTo(message);
+        setReplyRequest((n) => n + 1);
       },
+      replyRequest,
       cancelReply: () => setReplyingTo(null),
       editingId,
       startEdit: (messageId) => setEditingId(messageId),
@@ -93,7 +96,7 @@ export function MessageActionsProvider({ teamId, channelId, chatPeople = NOBODY,
       reactions,
       jumpTo,
     }),
-    [teamId, channelId, chatPeople, myId, canManage, replyingTo, editingId, deleteNow, reactions, qc, jumpTo],
+    [teamId, channelId, chatPeople, myId, canManage, replyingTo, replyRequest, editingId, deleteNow, reactions, qc, jumpTo],
   );
 
   return (

@@ -24,7 +24,10 @@ export interface MessageActionsApi {
   /** MANAGE_MESSAGES on the channel (DELETE_MESSAGES in the team brings it): others' messages may be deleted. */
   canManage: boolean;
   replyingTo: Message | null;
+  /** Reply to a message: the reply bar shows above the composer, which takes the focus (replyRequest). */
   startReply: (message: Message) => void;
+  /** Grows each time Reply is chosen (the toolbar's button, the message's menu): the composer then takes the focus, so typing goes into the reply. */
+  replyRequest: number;
   cancelReply: () => void;
   editingId: string | null;
   startEdit: (messageId: string) => void;
