@@ -111,7 +111,7 @@ test('the owner edits name, description and slowmode behind the save bar', async
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(channelPath(team));
   await expectChannelOpen(page);
-  await sidebar(page).getByRole('button', { name: 'Edit channel general' }).click();
+  await sidebar(page).getByRole('button', { name: 'Edit channel general', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: '#general settings' });
   await expect(dialog.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
   // Nothing changed: no save bar, nothing to save.

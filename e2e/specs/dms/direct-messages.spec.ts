@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test';
-import { befriend, registerUser } from '../../fixtures/api';
+import { befriend, createDm, postMessage, registerUser } from '../../fixtures/api';
 import { snap } from '../../fixtures/screenshots';
 import { expect, test } from '../../fixtures/test';
-import { messageIn as message, toolbarOf } from '../../fixtures/ui';
+import { channelPath, expectChannelOpen, messageIn as message, toolbarOf } from '../../fixtures/ui';
 
 const dmComposer = (page: Page, name: string) => page.getByRole('textbox', { name: `Message @${name}` });
 /** Two friends open a chat from the friends list and talk live: messages, typing, unread badges, reply, reaction, edit and delete, then hiding. */
@@ -157,4 +157,32 @@ test('a group chat started from the chat list reaches both friends live', async 
   } finally {
     await carol.api.dispose();
   }
+});
+
+/** A direct chat belongs to no team: opening one, reading, hovering and writing never asks for a team's roles, members or channels. */
+test('a direct chat makes no request for a team without an id', async ({ signedInPage: page, user, secondUser, team }) => {
+  const teamless: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/v1/teams//')) teamless.push(request.url());
+  });
+  await befriend(user, secondUser);
+  const dmId = await createDm(secondUser, [user]);
+  await postMessage(secondUser, dmId, `Hi <@${user.id}>, one more round?`);
+  // Arrive from a team channel, as a person switching to their chats would.
+  await page.goto(channelPath(team));
+  await expectChannelOpen(page);
+  await page.getByRole('link', { name: /^Direct Messages/ }).click();
+  await page
+    .getByRole('navigation', { name: 'Direct messages' })
+    .getByRole('link', { name: new RegExp(`^${secondUser.username} `) })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/chat/${dmId}$`));
+  await expect(message(page, 'one more round?')).toBeVisible();
+  await (await toolbarOf(message(page, 'one more round?'))).getByRole('button', { name: 'Reply', exact: true }).click();
+  await dmComposer(page, secondUser.username).fill('Sure');
+  await dmComposer(page, secondUser.username).press('Enter');
+  await expect(message(page, 'Sure')).toBeVisible();
+  await page.reload();
+  await expect(message(page, 'Sure')).toBeVisible();
+  expect(teamless).toEqual([]);
 });

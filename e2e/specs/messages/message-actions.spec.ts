@@ -17,11 +17,12 @@ test('two teammates reply, react, edit, delete and report, live on both sides', 
   await expect(message(bob, original)).toBeVisible();
 
   const reply = `Alice answers ${stamp}`;
-  await test.step('Alice replies: the composer says whom to, both see the quote', async () => {
+  await test.step('Alice replies: the composer says whom to and has the focus, both see the quote', async () => {
     await (await toolbarOf(message(alice, original))).getByRole('button', { name: 'Reply', exact: true }).click();
     await expect(alice.getByRole('status').filter({ hasText: `Replying to ${teammate.username}` })).toBeVisible();
-    await composer(alice).fill(reply);
-    await composer(alice).press('Enter');
+    await expect(composer(alice)).toBeFocused();
+    await alice.keyboard.type(reply);
+    await alice.keyboard.press('Enter');
     await expect(alice.getByText(`Replying to ${teammate.username}`)).toBeHidden();
     for (const page of [alice, bob]) {
       await expect(message(page, reply).getByRole('button', { name: `Reply to ${teammate.username} ${original.slice(0, 100)}…` })).toBeVisible();
@@ -93,6 +94,63 @@ test('two teammates reply, react, edit, delete and report, live on both sides', 
     await expect(dialog.getByText('Report Submitted')).toBeVisible();
     await expect(dialog.getByText('Thank you for helping keep our community safe.')).toBeVisible();
     await expect(dialog).toBeHidden();
+  });
+});
+
+/** Each way to choose Reply leaves the focus in the composer under the reply bar, so what the user types next is the reply. */
+test('Reply puts the focus in the composer, from the toolbar, the right-click menu and the keyboard', async ({ signedInPage: page, team, teammate }) => {
+  const stamp = Date.now();
+  const question = `Who brings the map ${stamp}?`;
+  await page.goto(channelPath(team));
+  await expectChannelOpen(page);
+  await postMessage(teammate, team.generalId, question);
+  const target = message(page, question);
+  await expect(target).toBeVisible();
+  const replyBar = page.getByRole('status').filter({ hasText: `Replying to ${teammate.username}` });
+  const cancelReply = async () => {
+    await page.keyboard.press('Escape');
+    await expect(replyBar).toBeHidden();
+  };
+
+  await test.step("the toolbar's Reply button", async () => {
+    await (await toolbarOf(target)).getByRole('button', { name: 'Reply', exact: true }).click();
+    await expect(replyBar).toBeVisible();
+    await expect(composer(page)).toBeFocused();
+    await page.keyboard.type('me');
+    await expect(composer(page)).toHaveValue('me');
+    await composer(page).fill('');
+    await cancelReply();
+  });
+
+  await test.step("the message's right-click menu", async () => {
+    await target.getByText(question).click({ button: 'right' });
+    await page.getByRole('menuitem', { name: 'Reply' }).click();
+    await expect(replyBar).toBeVisible();
+    await expect(composer(page)).toBeFocused();
+    await cancelReply();
+  });
+
+  await test.step('the keyboard: Tab from the message to Reply, then Enter; and Enter on Reply in the More menu', async () => {
+    await target.getByRole('button', { name: teammate.username, exact: true }).first().focus();
+    const replyButton = target.getByRole('toolbar').getByRole('button', { name: 'Reply', exact: true });
+    for (let i = 0; i < 5 && !(await replyButton.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+    await expect(replyButton).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(replyBar).toBeVisible();
+    await expect(composer(page)).toBeFocused();
+    await cancelReply();
+
+    const more = target.getByRole('toolbar').getByRole('button', { name: 'More' });
+    await target.hover();
+    await more.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('menuitem', { name: 'Reply' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(replyBar).toBeVisible();
+    await expect(composer(page)).toBeFocused();
+    await page.keyboard.type('I do');
+    await page.keyboard.press('Enter');
+    await expect(message(page, 'I do').getByRole('button', { name: `Reply to ${teammate.username} ${question}` })).toBeVisible();
   });
 });
 

@@ -104,9 +104,12 @@ test('settings: account, privacy, developer mode with Copy ID, Turkish kept afte
     await expect(page.getByRole('navigation').getByRole('button', { name: 'Kullanıcı ayarları' })).toBeVisible();
   });
 
-  await test.step('log out from the settings', async () => {
+  await test.step('log out from the settings, after confirming', async () => {
     const turkish = await openSettings(page, 'Kullanıcı ayarları', 'Ayarlar');
     await turkish.getByRole('button', { name: 'Çıkış yap' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Çıkış Yap' });
+    await expect(confirm.getByText('Çıkış yapmak istediğine emin misin?')).toBeVisible();
+    await confirm.getByRole('button', { name: 'Çıkış Yap', exact: true }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('navigation').getByRole('button', { name: 'Kullanıcı ayarları' })).toHaveCount(0);
     expect((await user.api.get('/api/v1/me')).status()).toBe(401);

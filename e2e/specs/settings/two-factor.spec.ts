@@ -27,6 +27,7 @@ async function openSettings(page: Page): Promise<Locator> {
 async function logOut(page: Page): Promise<void> {
   const settings = await openSettings(page);
   await settings.getByRole('button', { name: 'Log out' }).click();
+  await page.getByRole('dialog', { name: 'Log Out' }).getByRole('button', { name: 'Log Out', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Log in' }).first()).toBeVisible();
 }
 

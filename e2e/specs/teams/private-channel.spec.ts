@@ -74,14 +74,14 @@ test('a role-only channel appears for a member given the role and disappears whe
   const hq = sidebar(mate).getByRole('link', { name: channel });
 
   await test.step('the member without the role does not see the channel', async () => {
-    await expect(sidebar(mate).getByRole('link', { name: 'general' })).toBeVisible();
+    await expect(sidebar(mate).getByRole('link', { name: 'general', exact: true })).toBeVisible();
     await expect(hq).toBeHidden();
   });
 
   const card = owner.getByRole('dialog', { name: teammate.username });
   await test.step('given the role on their profile card, they see it appear', async () => {
     // The member list lists who may view the open channel: the owner goes back to #general.
-    await sidebar(owner).getByRole('link', { name: 'general' }).click();
+    await sidebar(owner).getByRole('link', { name: 'general', exact: true }).click();
     await expectChannelOpen(owner);
     await owner
       .getByRole('button', { name: new RegExp(`^${teammate.username},? (Online|Offline)`) })

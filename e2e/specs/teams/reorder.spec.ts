@@ -14,6 +14,8 @@ interface Layout {
   /** The new team's own category ("Text Channels"), which holds #general. */
   mainId: string;
   main: string;
+  /** The new team's voice category ("Voice Channels", with the General voice channel), after the main one. */
+  voice: string;
   /** An empty category made for the test. */
   squad: string;
 }
@@ -24,8 +26,8 @@ async function arrange(user: ApiUser, team: ApiTeam): Promise<Layout> {
     channels: { id: string; parentId: string | null }[];
     categories: { id: string; name: string }[];
   };
-  const main = channels.categories[0];
-  if (!main) throw new Error('a new team has a category');
+  const [main, voice] = channels.categories;
+  if (!main || !voice) throw new Error('a new team has a text and a voice category');
   for (const name of ['alpha', 'bravo', 'charlie']) {
     const res = await user.api.put(`/api/v1/teams/${team.id}/channels`, { data: { name, type: 'text', categoryId: main.id } });
     expect(res.ok(), await res.text()).toBe(true);
@@ -33,7 +35,7 @@ async function arrange(user: ApiUser, team: ApiTeam): Promise<Layout> {
   const squad = `Squad ${Date.now().toString(36).slice(-4)}`;
   const res = await user.api.post(`/api/v1/teams/${team.id}/categories`, { data: { name: squad } });
   expect(res.ok(), await res.text()).toBe(true);
-  return { mainId: main.id, main: main.name, squad };
+  return { mainId: main.id, main: main.name, voice: voice.name, squad };
 }
 
 const channelList = (page: Page) => page.getByRole('navigation', { name: 'Channels' });
@@ -124,7 +126,7 @@ test('the owner reorders channels with the mouse and the keyboard, and the order
 });
 
 test('the owner moves a channel into another category (also a collapsed one) and reorders categories', async ({ signedInPage: page, user, team }, testInfo) => {
-  const { main, squad } = await arrange(user, team);
+  const { main, voice, squad } = await arrange(user, team);
   await page.goto(channelPath(team));
   await expectChannelOpen(page);
   const squadSection = category(page, squad);
@@ -152,15 +154,15 @@ test('the owner moves a channel into another category (also a collapsed one) and
   });
 
   await test.step('keyboard: the squad category moved above the first one', async () => {
-    expect(await categoryNames(page)).toEqual([main, squad]);
+    expect(await categoryNames(page)).toEqual([main, voice, squad]);
     const request = saved(page, /categories-priority$/);
     await squadSection.getByRole('button', { name: squad, exact: true }).focus();
     await page.keyboard.press('Space');
     await expect(page.getByText(`Picked up category ${squad}.`)).toBeAttached();
-    await moveUntilAnnounced(page, 'ArrowUp', `Category ${squad} is at position 1 of 2.`);
+    await moveUntilAnnounced(page, 'ArrowUp', `Category ${squad} is at position 1 of 3.`);
     await page.keyboard.press('Space');
     expect((await request).ok()).toBe(true);
-    await expect.poll(() => categoryNames(page)).toEqual([squad, main]);
+    await expect.poll(() => categoryNames(page)).toEqual([squad, main, voice]);
     // Space picked it up and dropped it: it did not fold the category.
     await expect(squadSection.getByRole('button', { name: squad, exact: true })).toHaveAttribute('aria-expanded', 'true');
   });
@@ -188,7 +190,7 @@ test('the owner moves a channel into another category (also a collapsed one) and
     const squadOrder = await names(squadSection);
     await page.reload();
     await expectChannelOpen(page);
-    await expect.poll(() => categoryNames(page)).toEqual([squad, main]);
+    await expect.poll(() => categoryNames(page)).toEqual([squad, main, voice]);
     await expect.poll(() => names(squadSection)).toEqual(squadOrder);
     await expect.poll(() => names(category(page, main))).toEqual(['general']);
   });

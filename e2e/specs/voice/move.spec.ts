@@ -50,12 +50,14 @@ test('a moderator moves a member to a full voice channel: the member follows, op
   await expect(panelList(alice, 'Lobby').getByRole('listitem')).toHaveCount(1);
   await expect(panelList(bob, 'Lobby').getByRole('button', { name: /^Move / })).toHaveCount(0);
 
-  // By keyboard: the Move menu lists the team's other voice channel.
+  // By keyboard: the Move menu lists the team's other voice channels (the new team's own General, then Stage).
   const move = panelList(alice, 'Lobby').getByRole('button', { name: `Move ${teammate.username}` });
   await move.focus();
   await alice.keyboard.press('Enter');
   const menu = alice.getByRole('menu', { name: `Move ${teammate.username}` });
-  await expect(menu.getByRole('menuitem')).toHaveText(['Stage']);
+  await expect(menu.getByRole('menuitem')).toHaveText(['General', 'Stage']);
+  await expect(menu.getByRole('menuitem', { name: 'General' })).toBeFocused();
+  await alice.keyboard.press('ArrowDown');
   await expect(menu.getByRole('menuitem', { name: 'Stage' })).toBeFocused();
   await snap(alice, testInfo, 'voice-move-1-menu');
   await alice.keyboard.press('Enter');

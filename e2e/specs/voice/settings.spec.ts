@@ -122,7 +122,7 @@ test('the Region tab measures the regions from the browser and saves another one
   await expect(dialog).toBeHidden();
 
   // A text channel has no region.
-  await sidebar(page).getByRole('button', { name: 'Edit channel general' }).click();
+  await sidebar(page).getByRole('button', { name: 'Edit channel general', exact: true }).click();
   const general = page.getByRole('dialog', { name: '#general settings' });
   await expect(general.getByRole('tab', { name: 'Permissions' })).toBeVisible();
   await expect(general.getByRole('tab', { name: 'Region' })).toHaveCount(0);

@@ -94,7 +94,8 @@ export interface TeamFixture {
 
 /**
  * A team as POST /api/v1/teams makes it — the default role (id = team id), a 'Text Channels'
- * category with #general — owned by `owner`, with `members` after the owner.
+ * category with #general — owned by `owner`, with `members` after the owner. Its default voice
+ * category and channel are left out (tests that need a voice channel make one with makeChannel).
  */
 export async function makeTeam(
   app: WithDb,

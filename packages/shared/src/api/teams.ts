@@ -230,7 +230,7 @@ export const inviteLookupQuerySchema = z.object({ user: z.enum(['true', 'false']
 
 export const createTeamEndpoint = defineEndpoint({
   ...ROUTES.createTeam,
-  summary: 'Create a team with its default role, a category and a general channel',
+  summary: 'Create a team with its default role, #general in a text category and a General voice channel in a voice category',
   body: createTeamRequestSchema,
   response: createTeamResponseSchema,
   status: 201,

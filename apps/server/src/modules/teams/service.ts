@@ -18,10 +18,14 @@ import { teamRepository, type TeamRepository } from './repository';
 export type JoinedTeam = DispatchData<'USER_JOINED_TEAM'>;
 
 export const DEFAULT_ROLE_NAME = '@everyone';
-/** Names of the first category and channel, in the creator's language (like the rest of a new team, they can be renamed). */
-export const DEFAULT_CHANNEL_NAMES: Record<Locale, { category: string; channel: string }> = {
-  en: { category: 'Text Channels', channel: 'general' },
-  tr: { category: 'Metin Kanalları', channel: 'genel' },
+/**
+ * Names of a new team's categories and channels, in the creator's language (like the rest of a new
+ * team, they can be renamed): a text category with #general, and a voice category with a General
+ * voice channel, as Discord starts a server.
+ */
+export const DEFAULT_CHANNEL_NAMES: Record<Locale, { category: string; channel: string; voiceCategory: string; voiceChannel: string }> = {
+  en: { category: 'Text Channels', channel: 'general', voiceCategory: 'Voice Channels', voiceChannel: 'General' },
+  tr: { category: 'Metin Kanalları', channel: 'genel', voiceCategory: 'Ses Kanalları', voiceChannel: 'Genel' },
 };
 
 export interface CreateTeamInput {
@@ -35,7 +39,8 @@ export interface CreateTeamInput {
 
 /**
  * Create a team in one transaction: the team, its default role (id = team id), the owner as its
- * first member, a 'Text Channels' category and a 'general' text channel inside it (named in the creator's language); its
+ * first member, a 'Text Channels' category with a 'general' text channel and a 'Voice Channels' category with a 'General'
+ * voice channel (named in the creator's language, DEFAULT_CHANNEL_NAMES); its
  * picture, when given, must be the creator's own unused upload (400 upload_not_own, upload_in_use). Then the owner's
  * sessions receive USER_JOINED_TEAM (the same shape READY gives for a team).
  */
@@ -49,10 +54,13 @@ export async function createTeam(deps: ServiceDeps, userId: string, input: Creat
     await repo.insertRole(tx, { id: teamId, teamId, name: DEFAULT_ROLE_NAME, permissions: DEFAULT_ROLE_PERMISSIONS, priority: 0 });
     await repo.insertMember(tx, teamId, userId);
     const categoryId = newId();
+    const voiceCategoryId = newId();
     const names = DEFAULT_CHANNEL_NAMES[input.locale ?? 'en'];
     await repo.insertChannels(tx, [
       { id: categoryId, teamId, type: 'category', name: names.category, priority: 0 },
       { id: newId(), teamId, type: 'text', name: names.channel, parentId: categoryId, priority: 0 },
+      { id: voiceCategoryId, teamId, type: 'category', name: names.voiceCategory, priority: 1 },
+      { id: newId(), teamId, type: 'voice', name: names.voiceChannel, parentId: voiceCategoryId, priority: 1 },
     ]);
     return loadJoinedTeam(tx, teamId, userId);
   });

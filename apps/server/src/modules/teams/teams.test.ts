@@ -16,7 +16,7 @@ describe('teams', () => {
   const ctx = withTestApp();
 
   describe('POST /api/v1/teams', () => {
-    it('creates the team, its default role, the owner as member and a general channel in a category', async () => {
+    it('creates the team, its default role, the owner as member, a general text channel and a General voice channel, each in a category', async () => {
       const owner = await makeUser(ctx.app);
       const res = await call(ctx.app, 'POST', '/api/v1/teams', { cookie: owner.cookie, body: { name: '  Raiders  ' } });
       expect(res.statusCode).toBe(201);
@@ -32,9 +32,13 @@ describe('teams', () => {
       const memberRows = await db.select().from(teamMembers).where(eq(teamMembers.teamId, team.id));
       expect(memberRows.map((m) => m.userId)).toEqual([owner.id]);
       const channelRows = await db.select().from(channels).where(eq(channels.teamId, team.id));
-      const category = channelRows.find((c) => c.type === 'category');
-      expect(category?.name).toBe('Text Channels');
+      expect(channelRows).toHaveLength(4);
+      const category = channelRows.find((c) => c.type === 'category' && c.name === 'Text Channels');
+      const voiceCategory = channelRows.find((c) => c.type === 'category' && c.name === 'Voice Channels');
       expect(channelRows.find((c) => c.type === 'text')).toMatchObject({ name: 'general', parentId: category?.id });
+      expect(channelRows.find((c) => c.type === 'voice')).toMatchObject({ name: 'General', parentId: voiceCategory?.id, userLimit: 0 });
+      // The voice category comes after the text one.
+      expect(voiceCategory?.priority).toBeGreaterThan(category?.priority ?? Infinity);
     });
 
     it("names the first category and channel in the creator's language", async () => {
@@ -48,7 +52,9 @@ describe('teams', () => {
       const rows = await ctx.app.db.select().from(channels).where(eq(channels.teamId, res.json().createdTeam.id));
       expect(rows.map((c) => [c.type, c.name]).sort()).toEqual([
         ['category', 'Metin Kanalları'],
+        ['category', 'Ses Kanalları'],
         ['text', 'genel'],
+        ['voice', 'Genel'],
       ]);
     });
 
@@ -58,8 +64,11 @@ describe('teams', () => {
       const teamId = res.json().createdTeam.id;
       const envelope = await ctx.events.waitFor('USER_JOINED_TEAM', { where: (e) => e.event.data.team.id === teamId });
       expect(envelope.audience).toEqual({ kind: 'users', userIds: [owner.id] });
-      expect(envelope.event.data.channels.map((c) => c.name)).toEqual(['general']);
-      expect(envelope.event.data.categories.map((c) => c.name)).toEqual(['Text Channels']);
+      expect(envelope.event.data.channels.map((c) => [c.type, c.name])).toEqual([
+        ['text', 'general'],
+        ['voice', 'General'],
+      ]);
+      expect(envelope.event.data.categories.map((c) => c.name)).toEqual(['Text Channels', 'Voice Channels']);
       expect(envelope.event.data.roles.map((r) => r.id)).toEqual([teamId]);
     });
 
@@ -142,7 +151,7 @@ describe('teams', () => {
       await expect(
         createTeam({ db: ctx.app.db, bus: ctx.app.bus, accessCache: new AccessCache(ctx.app.db) }, user.id, { name: 'Doomed' }, poisoned),
       ).rejects.toThrow('boom');
-      expect(seen.length).toBe(2);
+      expect(seen.length).toBe(4);
       const teamId = first(seen, 'team id');
       expect(await ctx.app.db.select().from(teams).where(eq(teams.id, teamId))).toEqual([]);
       expect(await ctx.app.db.select().from(roles).where(eq(roles.id, teamId))).toEqual([]);

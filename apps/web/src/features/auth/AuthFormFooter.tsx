@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Button } from '../../components/ui/Button';
 import { FormError } from '../../components/ui/FormError';
 import styles from './AuthForms.module.css';
@@ -8,6 +9,8 @@ export interface AuthFormFooterProps {
   submitLabel: string;
   canSubmit: boolean;
   submitting: boolean;
+  /** Above the submit button: why it is disabled (StillNeeded), with `id` for the button's aria-describedby. */
+  blocked?: { id: string; node: ReactNode };
   /** "Already have an account?" and the link that switches to the other dialog. */
   switchPrompt: string;
   switchLabel: string;
@@ -15,11 +18,12 @@ export interface AuthFormFooterProps {
 }
 
 /** The end of the login and registration forms: form error, submit, and the switch to the other form. */
-export function AuthFormFooter({ formError, submitLabel, canSubmit, submitting, switchPrompt, switchLabel, onSwitch }: AuthFormFooterProps) {
+export function AuthFormFooter({ formError, submitLabel, canSubmit, submitting, blocked, switchPrompt, switchLabel, onSwitch }: AuthFormFooterProps) {
   return (
     <>
       <FormError message={formError} />
-      <Button type="submit" size="lg" block disabled={!canSubmit} loading={submitting}>
+      {!canSubmit && blocked?.node}
+      <Button type="submit" size="lg" block disabled={!canSubmit} loading={submitting} aria-describedby={!canSubmit ? blocked?.id : undefined}>
         {submitLabel}
       </Button>
       <p className={styles.switch}>

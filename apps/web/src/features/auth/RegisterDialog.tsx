@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
 import { CheckboxField } from '../../components/ui/CheckboxField';
@@ -18,13 +18,15 @@ import styles from './AuthForms.module.css';
 import { BirthdatePicker } from './BirthdatePicker';
 import { useRegister } from './mutations';
 import { useRegion } from './queries';
+import { StillNeeded } from './StillNeeded';
 import { EMPTY_REGISTER_VALUES, REGISTER_ERROR_FIELDS, REGISTER_FIELDS, registerFormSchema } from './register-form';
 import { useAfterSignIn } from './use-after-sign-in';
 
 /**
  * Registration. The explicit-consent box shows when GET /api/v1/region says the visitor is in TR,
  * and also whenever the server asks for consent (so the rule holds even if the region call fails).
- * The submit button stays disabled until every client check passes.
+ * The submit button stays disabled until every client check passes (000 §5); under it, what is
+ * still missing, each a button that shows the field's error and moves the focus there.
  */
 export function RegisterDialog({ onClose, onSwitch }: { onClose: () => void; onSwitch: () => void }) {
   const { t } = useTranslation(['auth', 'errors', 'common']);
@@ -66,10 +68,28 @@ export function RegisterDialog({ onClose, onSwitch }: { onClose: () => void; onS
   );
 
   const captchaError = form.errorFor('captchaToken');
+  const formRef = useRef<HTMLFormElement>(null);
+  const neededId = useId();
+  const neededLabels: Record<string, string> = {
+    username: t('register.username'),
+    email: t('register.email'),
+    password: t('register.password'),
+    birthdate: t('register.birthdate'),
+    friendCode: t('register.needed.friendCode'),
+    terms: t('register.needed.terms'),
+    consent: t('register.needed.consent'),
+    captchaToken: t('register.captcha'),
+  };
+  const needed = form.failing.map((field) => ({ field, label: neededLabels[field] ?? field }));
+  const goTo = (field: string) => {
+    form.touch(field);
+    const root = formRef.current;
+    if (root) fieldElement(root, field, values)?.focus();
+  };
 
   return (
     <Dialog open onClose={onClose} title={t('register.title')} description={t('register.subtitle')} closeOnBackdrop={false}>
-      <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
+      <form ref={formRef} className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
         <TextField label={t('register.username')} autoComplete="username" {...form.text('username')} required />
         <TextField label={t('register.email')} type="email" autoComplete="email" inputMode="email" {...form.text('email')} required />
         <TextField
@@ -119,7 +139,7 @@ export function RegisterDialog({ onClose, onSwitch }: { onClose: () => void; onS
             label={<Trans t={t} i18nKey="register.consent" ns="auth" components={{ privacy: <a href="/privacy" target="_blank" rel="noreferrer" /> }} />}
           />
         )}
-        <div className={styles.captchaBlock} role="group" aria-labelledby="register-captcha-label">
+        <div className={styles.captchaBlock} role="group" aria-labelledby="register-captcha-label" data-field="captchaToken">
           <p id="register-captcha-label" className={styles.groupLabel}>
             {t('register.captcha')}
           </p>
@@ -135,6 +155,7 @@ export function RegisterDialog({ onClose, onSwitch }: { onClose: () => void; onS
           submitLabel={t('register.submit')}
           canSubmit={form.data !== null}
           submitting={register.isPending}
+          blocked={{ id: neededId, node: <StillNeeded id={neededId} fields={needed} onPick={goTo} /> }}
           switchPrompt={t('register.haveAccount')}
           switchLabel={t('register.toLogin')}
           onSwitch={onSwitch}
@@ -142,4 +163,15 @@ export function RegisterDialog({ onClose, onSwitch }: { onClose: () => void; onS
       </form>
     </Dialog>
   );
+}
+
+/** The control of a field of the form: its input, the first unset part of the birthdate, the captcha's box. */
+function fieldElement(root: HTMLFormElement, field: string, values: { day: number | null; month: number | null }): HTMLElement | null {
+  if (field === 'birthdate') return root.querySelector<HTMLElement>(`[name="${values.day === null ? 'day' : values.month === null ? 'month' : 'year'}"]`);
+  if (field === 'captchaToken') {
+    const block = root.querySelector<HTMLElement>('[data-field="captchaToken"]');
+    const widget = block?.querySelector('altcha-widget');
+    return block?.querySelector<HTMLElement>('input') ?? widget?.shadowRoot?.querySelector<HTMLElement>('input') ?? null;
+  }
+  return root.querySelector<HTMLElement>(`[name="${field}"]`);
 }

@@ -50,6 +50,7 @@ export function MessageActionsProvider({ teamId, channelId, chatPeople = NOBODY,
   const myId = useMeUser()?.id ?? '';
   const canManage = useCanManageMessages(teamId, channelId);
   const [replyingTo, setReplyingTo] = useState<Message | null>(null);
+  const [replyRequest, setReplyRequest] = useState(0);
   const [editingId, setEditingId] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<Message | null>(null);
   const [reporting, setReporting] = useState<Message | null>(null);
@@ -81,7 +82,9 @@ export function MessageActionsProvider({ teamId, channelId, chatPeople = NOBODY,
       startReply: (message) => {
         setEditingId(null);
         setReplyingTo(message);
+        setReplyRequest((n) => n + 1);
       },
+      replyRequest,
       cancelReply: () => setReplyingTo(null),
       editingId,
       startEdit: (messageId) => setEditingId(messageId),
@@ -105,7 +108,7 @@ export function MessageActionsProvider({ teamId, channelId, chatPeople = NOBODY,
       reactions,
       jumpTo,
     }),
-    [teamId, channelId, chatPeople, myId, canManage, canSend, canReact, replyingTo, editingId, deleteNow, reactions, qc, jumpTo, markUnreadAt, toast, t],
+    [teamId, channelId, chatPeople, myId, canManage, canSend, canReact, replyingTo, replyRequest, editingId, deleteNow, reactions, qc, jumpTo, markUnreadAt, toast, t],
   );
 
   return (

@@ -31,7 +31,10 @@ export interface MessageActionsApi {
   /** The reader may react here: the picker and the chips' toggles are offered. */
   canReact: boolean;
   replyingTo: Message | null;
+  /** Reply to a message: the reply bar shows above the composer, which takes the focus (replyRequest). */
   startReply: (message: Message) => void;
+  /** Grows each time Reply is chosen (the toolbar's button, the message's menu): the composer then takes the focus, so typing goes into the reply. */
+  replyRequest: number;
   cancelReply: () => void;
   editingId: string | null;
   startEdit: (messageId: string) => void;

@@ -1,7 +1,7 @@
 import type { Attachment } from '@rally/shared/api/attachments';
 import { isBlankMessage, messageLimit } from '@rally/shared/api/messages';
 import { LIMITS } from '@rally/shared/limits';
-import { useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from './Composer.module.css';
 import { useMeUser } from '../auth/queries';
@@ -59,6 +59,12 @@ export function Composer({ place, teamId, onSend, onTyping, onSchedule, attachme
   // Suggestions while typing @name or #channel.
   const autocomplete = useMentionAutocomplete(content, setContent, textarea);
   const [scheduling, setScheduling] = useState(false);
+
+  // Reply was chosen on a message: typing goes into the reply (after a menu's own refocus of its trigger).
+  const replyRequest = actions?.replyRequest ?? 0;
+  useEffect(() => {
+    if (replyRequest > 0) textarea.current?.focus();
+  }, [replyRequest]);
 
   const length = content.length;
   const over = length > limit;

@@ -26,7 +26,11 @@ describe('search box syntax', () => {
   });
 
   it('resolves filters to the request, case-insensitively', () => {
-    expect(toSearchQuery(parseSearchInput('raid from:ADA in:General'), scope)).toEqual({ query: { teamId: '1', q: 'raid', authorId: '10', channelId: '20' } });
+    expect(toSearchQuery(parseSearchInput('raid from:ADA in:GENERAL'), scope)).toEqual({ query: { teamId: '1', q: 'raid', authorId: '10', channelId: '20' } });
+    // A new team's #general and its voice channel General: the name as typed wins.
+    const both = { ...scope, channels: [...scope.channels, { id: '22', name: 'General', type: 'voice' }] };
+    expect(toSearchQuery(parseSearchInput('in:general'), both)).toMatchObject({ query: { channelId: '20' } });
+    expect(toSearchQuery(parseSearchInput('in:#General'), both)).toMatchObject({ query: { channelId: '22' } });
     const dated = toSearchQuery(parseSearchInput('after:2026-11-01 before:2026-11-03'), scope);
     expect(dated).toEqual({ query: { teamId: '1', after: new Date(2026, 10, 1).toISOString(), before: new Date(2026, 10, 3).toISOString() } });
   });

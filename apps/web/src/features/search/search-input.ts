@@ -68,8 +68,11 @@ export function toSearchQuery(parsed: ParsedSearch, scope: SearchScope): { query
     query.authorId = member.id;
   }
   if (inName !== undefined) {
-    const name = inName.replace(/^#/u, '').toLocaleLowerCase();
-    const channel = scope.channels.find((c) => c.type !== 'category' && c.name.toLocaleLowerCase() === name);
+    const typed = inName.replace(/^#/u, '');
+    const name = typed.toLocaleLowerCase();
+    const named = scope.channels.filter((c) => c.type !== 'category');
+    // The name as typed first: a new team has both #general and the voice channel General.
+    const channel = named.find((c) => c.name === typed) ?? named.find((c) => c.name.toLocaleLowerCase() === name);
     if (!channel) return { error: { kind: 'unknownChannel', value: inName } };
     query.channelId = channel.id;
   }

@@ -1,10 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { Button } from '../../components/ui/Button';
 import { SettingsDialog, type SettingsTab } from '../../components/ui/SettingsDialog';
-import { useToast } from '../../components/ui/toast-context';
-import { useLogout } from '../auth/mutations';
+import { LogoutDialog } from '../auth/LogoutDialog';
 import { ConnectionsPanel } from '../connections/ConnectionsPanel';
 import { CustomBackgroundPanel } from '../custom-background/CustomBackgroundPanel';
 import { StreamerModePanel } from '../streamer-mode/StreamerModePanel';
@@ -32,36 +30,32 @@ const PANELS = [
 
 /**
  * The user settings (000 §2): the Account group (my account, privacy, connections, advanced, sessions) and the App
- * settings group (language, voice, streamer mode, custom background), then log out and the build label. Full screen on phones.
+ * settings group (language, voice, streamer mode, custom background), then log out (after a confirmation) and the build label. Full screen on phones.
  */
 export function UserSettingsDialog({ onClose }: { onClose: () => void }) {
-  const { t } = useTranslation(['settings', 'auth']);
+  const { t } = useTranslation('settings');
   const [active, setActive] = useState<string>('account');
-  const logout = useLogout();
-  const toast = useToast();
-  const navigate = useNavigate();
+  const [confirmingLogout, setConfirmingLogout] = useState(false);
   const tabs: SettingsTab[] = PANELS.map((panel) => ({ id: panel.id, group: t(`groups.${panel.group}`), label: t(`tabs.${panel.id}`), render: panel.render }));
-  const doLogout = () =>
-    logout.mutate(undefined, {
-      onSuccess: () => void navigate('/', { replace: true }),
-      onError: () => toast.show(t('auth:logout.failed'), 'error'),
-    });
   return (
-    <SettingsDialog
-      open
-      onClose={onClose}
-      title={t('title')}
-      tabs={tabs}
-      activeTab={active}
-      onTabChange={setActive}
-      footer={
-        <>
-          <Button variant="danger" size="sm" onClick={doLogout} loading={logout.isPending}>
-            {t('logout')}
-          </Button>
-          <span className={styles.build}>{t('build', { version: BUILD_LABEL })}</span>
-        </>
-      }
-    />
+    <>
+      <SettingsDialog
+        open
+        onClose={onClose}
+        title={t('title')}
+        tabs={tabs}
+        activeTab={active}
+        onTabChange={setActive}
+        footer={
+          <>
+            <Button variant="danger" size="sm" aria-haspopup="dialog" onClick={() => setConfirmingLogout(true)}>
+              {t('logout')}
+            </Button>
+            <span className={styles.build}>{t('build', { version: BUILD_LABEL })}</span>
+          </>
+        }
+      />
+      {confirmingLogout && <LogoutDialog onClose={() => setConfirmingLogout(false)} />}
+    </>
   );
 }

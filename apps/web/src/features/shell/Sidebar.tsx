@@ -5,14 +5,13 @@ import type { Team } from '@rally/shared/api/teams';
 import { LIMITS } from '@rally/shared/limits';
 import { Suspense, useMemo, useState, type FocusEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, useNavigate } from 'react-router';
+import { NavLink } from 'react-router';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { lazyNamed } from '../../app/lazy';
 import { LogoMark } from '../../components/Logo';
 import { useToast } from '../../components/ui/toast-context';
 import { newPlaceTracker, swallowClickAfterDrag, useDragInstructions, useSortSensors, verticalOnly } from '../../lib/dnd';
 import { firstLetter } from '../../lib/initials';
-import { useLogout } from '../auth/mutations';
 import { useMe } from '../auth/queries';
 import { reorderedIds } from '../teams/channel-order';
 import { useReorderTeams } from '../teams/mutations';
@@ -33,6 +32,7 @@ import { useShell } from './shell-context';
 import styles from './Sidebar.module.css';
 
 const UserSettingsDialog = lazyNamed(() => import('../settings/UserSettingsDialog'), 'UserSettingsDialog');
+const LogoutDialog = lazyNamed(() => import('../auth/LogoutDialog'), 'LogoutDialog');
 
 interface Tip {
   label: string;
@@ -49,15 +49,14 @@ export function Sidebar({ strip }: { strip: boolean }) {
   const teams = useTeams();
   const me = useMe();
   const shell = useShell();
-  const logout = useLogout();
   const toast = useToast();
-  const navigate = useNavigate();
   const [tip, setTip] = useState<Tip | null>(null);
   const reorder = useReorderTeams();
   const sensors = useSortSensors();
   const instructions = useDragInstructions();
   const chooseLanguage = useChooseLanguage();
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const [logoutOpen, setLogoutOpen] = useState(false);
   const teamIds = useMemo(() => teams.data?.map((team) => team.id) ?? [], [teams.data]);
 
   const nameOf = (id: unknown) => teams.data?.find((team) => team.id === id)?.name ?? '';
@@ -97,11 +96,6 @@ export function Sidebar({ strip }: { strip: boolean }) {
   const homeBadge = friendBadgeText(incoming);
   const homeLabel = incoming > 0 ? t('friends:homeWithRequests', { count: incoming }) : t('shell:home');
   const soundLabel = t(soundsMuted ? 'unread:unmuteSounds' : 'unread:muteSounds');
-  const doLogout = () =>
-    logout.mutate(undefined, {
-      onSuccess: () => void navigate('/', { replace: true }),
-      onError: () => toast.show(t('auth:logout.failed'), 'error'),
-    });
 
   return (
     <nav className={`${styles.sidebar}${strip ? ` ${styles.strip}` : ''}`} aria-label={t('shell:sidebar')}>
@@ -193,8 +187,8 @@ export function Sidebar({ strip }: { strip: boolean }) {
           type="button"
           className={`${styles.item} ${styles.logout}`}
           aria-label={t('common:logout')}
-          onClick={doLogout}
-          disabled={logout.isPending}
+          aria-haspopup="dialog"
+          onClick={() => setLogoutOpen(true)}
           {...tipProps(t('common:logout'))}
         >
           <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
@@ -213,6 +207,11 @@ export function Sidebar({ strip }: { strip: boolean }) {
       {settingsOpen && (
         <Suspense fallback={null}>
           <UserSettingsDialog onClose={() => setSettingsOpen(false)} />
+        </Suspense>
+      )}
+      {logoutOpen && (
+        <Suspense fallback={null}>
+          <LogoutDialog onClose={() => setLogoutOpen(false)} />
         </Suspense>
       )}
       {tip && (

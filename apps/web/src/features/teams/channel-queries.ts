@@ -11,7 +11,7 @@ export interface TeamChannelsData {
   categories: Category[];
 }
 
-/** Channels and categories of a team that the user may view; READY and live events keep it current. */
+/** Channels and categories of a team that the user may view; READY and live events keep it current. Not read for the team id '' (a direct chat has none). */
 export function useTeamChannels(teamId: string, enabled = true) {
   return useQuery({
     queryKey: queryKeys.teamChannels(teamId),
@@ -20,6 +20,6 @@ export function useTeamChannels(teamId: string, enabled = true) {
       return { channels: r.channels, categories: r.categories };
     },
     staleTime: FIVE_MINUTES,
-    enabled,
+    enabled: enabled && teamId !== '',
   });
 }

@@ -6,7 +6,7 @@ import { heardPresences } from '../users/cache';
 
 const FIVE_MINUTES = 5 * 60_000;
 
-/** Members of a team (Member[]); live events (member added, presence) update it in place. Not read while `enabled` is false. */
+/** Members of a team (Member[]); live events (member added, presence) update it in place. Not read while `enabled` is false, nor for the team id '' (a direct chat has none). */
 export function useTeamMembers(teamId: string, enabled = true) {
   const qc = useQueryClient();
   return useQuery({
@@ -22,6 +22,6 @@ export function useTeamMembers(teamId: string, enabled = true) {
       });
     },
     staleTime: FIVE_MINUTES,
-    enabled,
+    enabled: enabled && teamId !== '',
   });
 }

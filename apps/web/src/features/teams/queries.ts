@@ -10,10 +10,10 @@ export function useTeams() {
   });
 }
 
-/** A team's roles, highest priority first (Role[]); seeded by READY, kept current by the role events. */
+/** A team's roles, highest priority first (Role[]); seeded by READY, kept current by the role events. Not read for the team id '' (a direct chat has none). */
 export function useTeamRoles(teamId: string, enabled = true) {
   return useQuery({
-    enabled,
+    enabled: enabled && teamId !== '',
     queryKey: queryKeys.teamRoles(teamId),
     queryFn: async ({ signal }) => (await call('listRoles', { params: { teamId } }, { signal })).roles.sort((a, b) => b.priority - a.priority),
     staleTime: 5 * 60_000,

@@ -6,6 +6,7 @@ import { ApiError } from '../api';
 import {
   applyServerError,
   checkValues,
+  failingFields,
   initialFormState,
   issuesToFieldErrors,
   messageKey,
@@ -86,6 +87,18 @@ describe('visibleError (what a field shows)', () => {
     const state = touchFields(initialFormState(empty), config, ['day']);
     expect(state.touched).toEqual({ birth: true });
     expect(setValues(initialFormState(empty), config, { day: 40 }, { touch: true }).touched).toEqual({ birth: true });
+  });
+});
+
+describe('failingFields (what a disabled submit waits for)', () => {
+  it('lists the failing fields in the order of the form, touched or not', () => {
+    expect(failingFields(config, checkValues(schema, { ...valid, agree: false, name: ' ' }).errors)).toEqual(['name', 'agree']);
+    expect(failingFields(config, checkValues(schema, empty).errors)).toEqual(['name', 'password', 'birth', 'agree']);
+    expect(failingFields(config, checkValues(schema, valid).errors)).toEqual([]);
+  });
+
+  it('names a value by the field it is shown under (day → birth)', () => {
+    expect(failingFields(config, { day: 'errors:birthdate_invalid' })).toEqual(['birth']);
   });
 });
 

@@ -112,6 +112,12 @@ export function checkValues<V, Out>(schema: z.ZodType<Out, V>, values: V): { dat
   return { data: null, errors };
 }
 
+/** The shown fields whose own check fails now (touched or not), in the order of `config.fields`: what still keeps the form from submitting. */
+export function failingFields<V>(config: FormConfig<V>, clientErrors: FieldErrors): string[] {
+  const failing = new Set(Object.keys(clientErrors).map((key) => fieldOf(config, key)));
+  return config.fields.filter((field) => failing.has(field));
+}
+
 /** The error a field shows: the server's text first, then the form's own check once the field was touched. */
 export function visibleError<V>(
   state: FormState<V>,

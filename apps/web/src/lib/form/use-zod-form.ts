@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import {
   applyServerError,
   checkValues,
+  failingFields,
   initialFormState,
   setValues,
   touchFields,
@@ -103,6 +104,8 @@ export function useZodForm<V extends object, Out>(options: ZodFormOptions<V, Out
     values: state.values,
     /** What a submit would send, or null while a check fails. */
     data: check.data,
+    /** The fields (of `fields`) whose check fails now, touched or not, in their order: what a disabled submit waits for. */
+    failing: failingFields(config, check.errors),
     formError: state.formError,
     set,
     touch,
