@@ -47,7 +47,7 @@ export default defineConfig({
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
       PORT: String(SERVER_PORT),
-      PUBLIC_URL: SERVER_URL,
+      // PUBLIC_URL is left unset: its default, http://HOST:PORT, is SERVER_URL (e2e/specs/pages/legal.spec.ts checks it).
       DATA_DIR: runDataDir(),
       COOKIE_SECRET,
       CAPTCHA_MAX_NUMBER: String(CAPTCHA_MAX_NUMBER),

@@ -27,6 +27,17 @@ describe('loadConfig', () => {
     expect(config.COOKIE_SECRET).toBeUndefined();
   });
 
+  it('derives PUBLIC_URL from PORT and HOST when it is unset (localhost for a HOST of every address), and keeps a set one', () => {
+    expect(loadConfig({}).PUBLIC_URL).toBe('http://localhost:3000');
+    expect(loadConfig({ PORT: '8080' }).PUBLIC_URL).toBe('http://localhost:8080');
+    expect(loadConfig({ PORT: '8080', HOST: '::' }).PUBLIC_URL).toBe('http://localhost:8080');
+    expect(loadConfig({ PORT: '3311', HOST: '127.0.0.1' }).PUBLIC_URL).toBe('http://127.0.0.1:3311');
+    expect(loadConfig({ PORT: '3311', HOST: 'chat.internal' }).PUBLIC_URL).toBe('http://chat.internal:3311');
+    expect(loadConfig({ PORT: '4000', HOST: '::1' }).PUBLIC_URL).toBe('http://[::1]:4000');
+    expect(loadConfig({ PORT: '8080', PUBLIC_URL: 'https://rally.example.com' }).PUBLIC_URL).toBe('https://rally.example.com');
+    expect(loadConfig({ PORT: '8080', PUBLIC_URL: '' }).PUBLIC_URL).toBe('http://localhost:8080');
+  });
+
   it('parses values and ignores empty and unknown variables', () => {
     const config = loadConfig({
       PORT: '8080',

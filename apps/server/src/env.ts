@@ -30,7 +30,8 @@ const settingsSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
-  PUBLIC_URL: urlString(['http:', 'https:']).default('http://localhost:3000'),
+  /** The address users open; unset, http://HOST:PORT (defaultPublicUrl). */
+  PUBLIC_URL: urlString(['http:', 'https:']).optional(),
   /** A request's headers and body must all arrive within this many ms, or it is answered 408 and its connection closed (SECURITY.md). */
   HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(300_000),
   DATA_DIR: z.string().min(1).default('./data'),
@@ -205,26 +206,42 @@ const settingsSchema = z.object({
     .default(4 * 1024 * 1024),
 });
 
-/** The settings, and the rules between them: the S3 variables need S3_BUCKET, and S3_BUCKET needs its keys. */
-export const configSchema = settingsSchema.superRefine((config, ctx) => {
-  if (config.SFU_NODES.length > 0 && !config.SFU_SECRET) ctx.addIssue({ code: 'custom', path: ['SFU_SECRET'], message: 'is required with SFU_NODES' });
-  for (const provider of ['KICK', 'TWITCH'] as const) {
-    const [id, secret] = [`${provider}_CLIENT_ID`, `${provider}_CLIENT_SECRET`] as const;
-    if (config[id] && !config[secret]) ctx.addIssue({ code: 'custom', path: [secret], message: `is required with ${id}` });
-    if (config[secret] && !config[id]) ctx.addIssue({ code: 'custom', path: [id], message: `is required with ${secret}` });
-  }
-  if (!config.S3_BUCKET) {
-    for (const key of ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PUBLIC_URL'] as const) {
-      if (config[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'needs S3_BUCKET' });
-    }
-    return;
-  }
-  for (const key of ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
-    if (!config[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required with S3_BUCKET' });
-  }
-});
+/**
+ * PUBLIC_URL when it is not set: where the server listens, http://HOST:PORT, with `localhost` for a
+ * HOST of every address (0.0.0.0, ::), so that the legal pages, mails and origin checks name the port
+ * the server really serves.
+ */
+export function defaultPublicUrl(config: { HOST: string; PORT: number }): string {
+  const anyAddress = config.HOST === '0.0.0.0' || config.HOST === '::';
+  const host = anyAddress ? 'localhost' : config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST;
+  return `http://${host}:${config.PORT}`;
+}
 
-export type Config = z.infer<typeof configSchema>;
+/**
+ * The settings, and the rules between them: the S3 variables need S3_BUCKET, and S3_BUCKET needs its
+ * keys; PUBLIC_URL follows HOST and PORT when it is unset.
+ */
+export const configSchema = settingsSchema
+  .superRefine((config, ctx) => {
+    if (config.SFU_NODES.length > 0 && !config.SFU_SECRET) ctx.addIssue({ code: 'custom', path: ['SFU_SECRET'], message: 'is required with SFU_NODES' });
+    for (const provider of ['KICK', 'TWITCH'] as const) {
+      const [id, secret] = [`${provider}_CLIENT_ID`, `${provider}_CLIENT_SECRET`] as const;
+      if (config[id] && !config[secret]) ctx.addIssue({ code: 'custom', path: [secret], message: `is required with ${id}` });
+      if (config[secret] && !config[id]) ctx.addIssue({ code: 'custom', path: [id], message: `is required with ${secret}` });
+    }
+    if (!config.S3_BUCKET) {
+      for (const key of ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PUBLIC_URL'] as const) {
+        if (config[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'needs S3_BUCKET' });
+      }
+      return;
+    }
+    for (const key of ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+      if (!config[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required with S3_BUCKET' });
+    }
+  })
+  .transform((config) => ({ ...config, PUBLIC_URL: config.PUBLIC_URL ?? defaultPublicUrl(config) }));
+
+export type Config = z.output<typeof configSchema>;
 
 /** Whether accounts must verify their e-mail address (EMAIL_VERIFICATION, else whether SMTP_URL is set). */
 export function emailVerificationRequired(config: Pick<Config, 'EMAIL_VERIFICATION' | 'SMTP_URL'>): boolean {
@@ -241,7 +258,7 @@ export class ConfigError extends Error {}
 
 /** Parse the environment once. A bad value stops start-up with a message naming the variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const input = Object.fromEntries(Object.entries(env).filter(([k, v]) => k in configSchema.shape && v !== ''));
+  const input = Object.fromEntries(Object.entries(env).filter(([k, v]) => k in settingsSchema.shape && v !== ''));
   const result = configSchema.safeParse(input);
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);

@@ -206,7 +206,7 @@ for (const { language, size, viewport } of PICTURE_VARIANTS) {
     await page.getByRole('menuitem', { name: en ? 'Report Message' : 'Mesajı Bildir' }).click();
     const dialog = page.getByRole('dialog', { name: en ? 'Report Message' : 'Mesajı Bildir' });
     await dialog.getByRole('button', { name: en ? 'Report' : 'Bildir' }).click();
-    await expect(dialog.getByText(en ? 'Please select a reason' : 'Lütfen bir neden seçin')).toBeVisible();
+    await expect(dialog.getByText(en ? 'Please select a reason' : 'Lütfen bir neden seç')).toBeVisible();
     await snap(page, testInfo, name('6-report'));
   });
 }

@@ -1,4 +1,5 @@
 import { snap } from '../../fixtures/screenshots';
+import { SERVER_PORT, SERVER_URL } from '../../fixtures/server';
 import { expect, test } from '../../fixtures/test';
 import { solveCaptchaWidget } from '../../fixtures/ui';
 
@@ -40,6 +41,15 @@ test('every legal page shows its text in English and, after switching the langua
   await page.getByRole('main').getByRole('link', { name: 'Community Guidelines' }).first().click();
   await expect(page).toHaveURL(/\/guidelines$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Community Guidelines' })).toBeVisible();
+});
+
+test("the terms name the address the server runs at: PUBLIC_URL's default follows HOST and PORT (not port 3000)", async ({ page }) => {
+  // The suite's server leaves PUBLIC_URL unset and listens on 127.0.0.1:E2E_PORT (e2e/playwright.config.ts).
+  expect(SERVER_PORT).not.toBe(3000);
+  await page.goto('/tos');
+  const terms = page.getByRole('article');
+  await expect(terms).toContainText(`who runs the Rally service at ${SERVER_URL}`);
+  await expect(terms).not.toContainText('localhost:3000');
 });
 
 test('the licences page lists the packages Rally runs with and filters them', async ({ page }, testInfo) => {

@@ -138,10 +138,8 @@ for (const { language, size, viewport } of PICTURE_VARIANTS) {
     await avatar.getByRole('button', { name: en ? 'Change' : 'Değiştir' }).focus();
     await expect(avatar.getByRole('button', { name: en ? 'Remove' : 'Kaldır' }).locator('..')).toHaveCSS('opacity', '1');
     await snap(page, testInfo, `profile-images-pic-account-${language}-${size}`);
-    await dialog
-      .getByLabel(en ? 'Choose a banner image' : 'Bir afiş resmi seçin')
-      .setInputFiles({ name: 'b.png', mimeType: 'image/png', buffer: png(800, 500) });
-    const crop = page.getByRole('dialog', { name: en ? 'Crop your banner' : 'Afişinizi kırpın' });
+    await dialog.getByLabel(en ? 'Choose a banner image' : 'Bir afiş resmi seç').setInputFiles({ name: 'b.png', mimeType: 'image/png', buffer: png(800, 500) });
+    const crop = page.getByRole('dialog', { name: en ? 'Crop your banner' : 'Afişini kırp' });
     await expect(crop.getByRole('group').locator('img')).toBeVisible();
     await snap(page, testInfo, `profile-images-pic-crop-${language}-${size}`);
     await crop.getByRole('button', { name: en ? 'Cancel' : 'Vazgeç' }).click();

@@ -218,7 +218,7 @@ for (const { language, size, viewport } of PICTURE_VARIANTS) {
     await snap(page, testInfo, `two-factor-pic-setup-${language}-${size}`);
     await setup.getByRole('textbox', { name: en ? '6-digit code' : '6 haneli kod' }).fill(appCode(secret));
     await setup.getByRole('button', { name: en ? 'Turn on' : 'Aç' }).click();
-    const codes = page.getByRole('dialog', { name: en ? 'Save your backup codes' : 'Yedek kodlarınızı kaydedin' });
+    const codes = page.getByRole('dialog', { name: en ? 'Save your backup codes' : 'Yedek kodlarını kaydet' });
     await expect(codes.getByRole('listitem')).toHaveCount(12);
     await snap(page, testInfo, `two-factor-pic-codes-${language}-${size}`);
     await codes.getByRole('button', { name: en ? 'Done' : 'Tamam' }).click();

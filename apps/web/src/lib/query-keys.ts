@@ -78,6 +78,6 @@ export const queryKeys = {
   /** Pages of a message search (features/search), by its request. Not kept current by live events. */
   messageSearch: (query: Record<string, string | undefined>) => ['search', 'messages', query] as const,
   captcha: ['captcha'] as const,
-  /** The signed-in user's sessions (devices, SessionInfo[]): read when the Sessions tab opens, not kept current by events. */
+  /** The signed-in user's sessions (devices, SessionInfo[]): read when the Sessions tab opens, kept current by SESSION_CREATED and SESSIONS_REVOKED. */
   sessions: ['sessions'] as const,
 };

@@ -9,6 +9,7 @@ import { teamEmojiSchema } from '../api/emojis';
 import { categorySchema, channelSchema, memberSchema, roleSchema, teamSchema } from '../api/teams';
 import { voiceParticipantSchema } from '../api/voice';
 import { connectionSchema } from '../api/connections';
+import { sessionInfoSchema } from '../api/sessions';
 import { activitySchema, presenceSchema, selfUserSchema, userSettingsSchema, userStatusSchema } from '../api/users';
 
 /** Protocol version, sent in READY. Bump on a breaking change of any frame. */
@@ -140,6 +141,16 @@ export const dispatchEvents = {
    * link): the address and whether it is verified, as they are now; to that user's sessions.
    */
   EMAIL_CHANGED: dispatchEvent(z.object({ email: z.string(), verified: z.boolean() }), ['users']),
+  /**
+   * The user signed in on another device (POST /api/v1/login): the new session as the sessions
+   * list shows it (never the current one of a session that hears of it); to that user's sessions.
+   */
+  SESSION_CREATED: dispatchEvent(sessionInfoSchema.omit({ current: true }), ['users']),
+  /**
+   * Sessions of the user ended (signed out from the sessions list, logout, a password change): their
+   * public ids; to that user's sessions (the ended ones' sockets close).
+   */
+  SESSIONS_REVOKED: dispatchEvent(z.object({ ids: z.array(z.string()).min(1) }), ['users']),
   /** The user ordered their team list (on any device): the ids of all their teams, first to last; to that user. */
   TEAMS_PRIORITY_UPDATED: dispatchEvent(z.object({ teamIds: z.array(z.string()) }), ['users']),
   /**

@@ -12,6 +12,7 @@ import { requireSecondFactor } from '../auth/step-up';
 import type { AccountDeps } from './deps';
 import { deleteOtherSessions, deleteUserVerifications, findPasswordHash, updateEmail, updateSlug, updateUsername } from './repository';
 import { mailVerificationLink, publishEmailChanged } from './verification';
+import { publishSessionsRevoked } from '../sessions/events';
 
 const SLUG_INDEX = 'users_slug_lower_idx';
 const EMAIL_INDEX = 'users_email_lower_idx';
@@ -107,7 +108,8 @@ export async function changeEmail(
 /**
  * POST /api/v1/me/profile/password (000 §5): the old password must be right (400 password_incorrect
  * on `password`, the spec's errors.password); in one transaction the new hash is set and every other
- * session of the user ends (this one stays), and their sockets are closed.
+ * session of the user ends (this one stays), their sockets are closed and this one hears which ended
+ * (SESSIONS_REVOKED).
  */
 export async function changePassword(
   deps: AccountDeps,
@@ -122,4 +124,5 @@ export async function changePassword(
     return deleteOtherSessions(tx, user.id, hashToken(sessionToken));
   });
   deps.sockets.closeSessionsOfTokenHashes(ended);
+  await publishSessionsRevoked(deps, user.id, ended);
 }

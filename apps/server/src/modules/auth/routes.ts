@@ -46,7 +46,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   });
 
   addEndpoint(app, logoutEndpoint, async ({ request, reply }) => {
-    await logout(app.db, request.server.gateway, request.sessionToken);
+    await logout(deps, request.server.gateway, request.sessionToken);
     clearSessionCookie(reply, secure);
     return { success: true as const };
   });

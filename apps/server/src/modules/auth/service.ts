@@ -15,7 +15,8 @@ import { befriendAtRegistration } from '../friends/invite-service';
 import { findUserByEmail, insertUser, toSelfUser } from '../users/repository';
 import { consumeCaptcha } from './captcha';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password';
-import { createSession, deleteSession } from './session-repository';
+import { publishSessionCreated, publishSessionsRevoked } from '../sessions/events';
+import { createSession, deleteSession, openSession } from './session-repository';
 import { uniqueSlug } from './slug';
 import { requireSecondFactor } from './step-up';
 import { loginFailureKeys, recentLoginFailures, recordLoginFailure } from './throttle';
@@ -135,8 +136,9 @@ export async function login(deps: AuthDeps, input: LoginRequest, client: ClientC
   // (tries counted per user there). The failures were cleared first: the retry with the code needs
   // no second captcha (the first one is spent).
   await requireSecondFactor(deps, deps.db, row, input);
-  const token = await createSession(deps.db, row.id, { userAgent: client.userAgent, ip: client.address });
-  return { user: toSelfUser(row), token };
+  const session = await openSession(deps.db, row.id, { userAgent: client.userAgent, ip: client.address });
+  await publishSessionCreated(deps, row.id, session.row);
+  return { user: toSelfUser(row), token: session.token };
 }
 
 /** What logout needs of the gateway (modules do not import it; the app passes `app.gateway`). */
@@ -147,9 +149,10 @@ export interface SessionSockets {
   closeSessionsOfTokenHashes(tokenHashes: readonly string[]): void;
 }
 
-/** End a session (if any) and close the gateway connections that it opened. */
-export async function logout(db: Database, gateway: SessionSockets, token: string | null): Promise<void> {
+/** End a session (if any) and close the gateway connections that it opened; the user's other sessions hear of it (SESSIONS_REVOKED). */
+export async function logout(deps: Publisher & { db: Database }, gateway: SessionSockets, token: string | null): Promise<void> {
   if (!token) return;
-  await deleteSession(db, token);
+  const ended = await deleteSession(deps.db, token);
   gateway.closeSessionsOfToken(token);
+  if (ended) await publishSessionsRevoked(deps, ended.userId, [ended.tokenHash]);
 }

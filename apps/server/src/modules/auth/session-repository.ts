@@ -8,19 +8,24 @@ export const SESSION_TTL_MS = 30 * 24 * 3_600_000;
 
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
-export async function createSession(db: Executor, userId: string, meta: { userAgent?: string; ip?: string }): Promise<string> {
+/** A new session as it was written: its token (for the cookie) and its row as the sessions list reads it. */
+export interface OpenedSession {
+  token: string;
+  row: { tokenHash: string; createdAt: Date; lastSeenAt: Date; userAgent: string | null; ip: string | null };
+}
+
+export async function openSession(db: Executor, userId: string, meta: { userAgent?: string; ip?: string }): Promise<OpenedSession> {
   const token = randomBytes(32).toString('base64url');
   const now = new Date();
-  await db.insert(sessions).values({
-    tokenHash: hashToken(token),
-    userId,
-    expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
-    // Seen as it begins: its first requests need no write of their own.
-    lastSeenAt: now,
-    userAgent: meta.userAgent?.slice(0, 256) ?? null,
-    ip: meta.ip ?? null,
-  });
-  return token;
+  const row = { tokenHash: hashToken(token), createdAt: now, lastSeenAt: now, userAgent: meta.userAgent?.slice(0, 256) ?? null, ip: meta.ip ?? null };
+  // Seen as it begins: its first requests need no write of their own.
+  await db.insert(sessions).values({ ...row, userId, expiresAt: new Date(now.getTime() + SESSION_TTL_MS) });
+  return { token, row };
+}
+
+/** A new session's token. */
+export async function createSession(db: Executor, userId: string, meta: { userAgent?: string; ip?: string }): Promise<string> {
+  return (await openSession(db, userId, meta)).token;
 }
 
 /** The session of the token, if it has not expired. */
@@ -73,8 +78,13 @@ export async function touchSession(db: Executor, token: string, now = new Date()
     .where(and(eq(sessions.tokenHash, hashToken(token)), or(isNull(sessions.lastSeenAt), lte(sessions.lastSeenAt, staleBefore))));
 }
 
-export async function deleteSession(db: Executor, token: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+/** End the token's session; returns its user and token hash, or null when it had already ended. */
+export async function deleteSession(db: Executor, token: string): Promise<{ userId: string; tokenHash: string } | null> {
+  const rows = await db
+    .delete(sessions)
+    .where(eq(sessions.tokenHash, hashToken(token)))
+    .returning({ userId: sessions.userId, tokenHash: sessions.tokenHash });
+  return rows[0] ?? null;
 }
 
 /** Delete the sessions past their expiry (they no longer authenticate); returns how many went. */

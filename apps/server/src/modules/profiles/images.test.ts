@@ -171,7 +171,7 @@ describe('profile avatar and banner', () => {
       });
     }
     const tr = await call(ctx.app, 'POST', '/api/v1/me/profile/avatar', { cookie: bob.cookie, body: { avatar: adas }, headers: { 'accept-language': 'tr' } });
-    expect(tr.json()).toMatchObject({ code: 'upload_not_own', message: 'Kendi yüklediğiniz bir resmi kullanın; bu resim sizin yüklemelerinizden biri değil' });
+    expect(tr.json()).toMatchObject({ code: 'upload_not_own', message: 'Kendi yüklediğin bir resmi kullan; bu resim senin yüklemelerinden biri değil' });
     expect(await stored(bob)).toEqual(before);
 
     // Bob shows an upload of Ada's as he could before uploads were recorded: clearing or replacing

@@ -7,7 +7,7 @@ import { listSessions, signOutOtherSessions, signOutSession, type SessionsDeps }
 
 export async function sessionRoutes(app: FastifyInstance): Promise<void> {
   // The gateway is attached after the routes are registered: read it when a request comes.
-  const deps = (): SessionsDeps => ({ db: app.db, sockets: app.gateway });
+  const deps = (): SessionsDeps => ({ db: app.db, bus: app.bus, log: app.log, sockets: app.gateway });
   const secure = servesHttps(app.config);
 
   addEndpoint(app, listSessionsEndpoint, async ({ request, reply, userId }) => {

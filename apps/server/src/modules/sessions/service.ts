@@ -1,31 +1,20 @@
-import { createHash } from 'node:crypto';
 import type { SessionInfo } from '@rally/shared/api/sessions';
 import type { Database } from '../../db/client';
 import { notFound } from '../../lib/errors';
+import type { Publisher } from '../../lib/events';
 import type { SessionSockets } from '../auth/service';
 import { hashToken } from '../auth/session-repository';
+import { publicSession, publishSessionsRevoked, sessionPublicId } from './events';
 import { deleteUserSessionsByHash, listLiveSessions, type SessionRow } from './repository';
 
-export interface SessionsDeps {
+/** `bus`: the user's remaining sessions hear which ended (SESSIONS_REVOKED). */
+export interface SessionsDeps extends Publisher {
   db: Database;
   /** The gateway: a session signed out loses its sockets on every process. */
   sockets: SessionSockets;
 }
 
-/**
- * A session's public id: 16 hex digits of a SHA-256 over its token hash (under a label of its own).
- * It names the session in the list and in DELETE, and tells nothing of the token or its stored hash.
- */
-export const sessionPublicId = (tokenHash: string): string => createHash('sha256').update(`rally-session-id:${tokenHash}`).digest('hex').slice(0, 16);
-
-const toInfo = (row: SessionRow, currentHash: string | null): SessionInfo => ({
-  id: sessionPublicId(row.tokenHash),
-  createdAt: row.createdAt.toISOString(),
-  lastSeenAt: row.lastSeenAt?.toISOString() ?? null,
-  userAgent: row.userAgent,
-  ip: row.ip,
-  current: row.tokenHash === currentHash,
-});
+const toInfo = (row: SessionRow, currentHash: string | null): SessionInfo => ({ ...publicSession(row), current: row.tokenHash === currentHash });
 
 const currentHashOf = (token: string | null) => (token ? hashToken(token) : null);
 
@@ -37,7 +26,8 @@ export async function listSessions(deps: SessionsDeps, userId: string, currentTo
 
 /**
  * Sign one of the user's sessions out by its public id (404 session_not_found when the user has no
- * such live session): it is deleted, then its sockets close, as logout does. Returns whether it was
+ * such live session): it is deleted, then its sockets close, as logout does, and the user's other
+ * sessions hear of it (SESSIONS_REVOKED). Returns whether it was
  * the current session (its cookie is then cleared).
  */
 export async function signOutSession(deps: SessionsDeps, userId: string, currentToken: string | null, id: string): Promise<{ current: boolean }> {
@@ -45,14 +35,16 @@ export async function signOutSession(deps: SessionsDeps, userId: string, current
   const ended = row ? await deleteUserSessionsByHash(deps.db, userId, [row.tokenHash]) : [];
   if (!row || ended.length === 0) throw notFound('session_not_found');
   deps.sockets.closeSessionsOfTokenHashes(ended);
+  await publishSessionsRevoked(deps, userId, ended);
   return { current: row.tokenHash === currentHashOf(currentToken) };
 }
 
-/** Sign out every session of the user but the current one; their sockets close. Returns how many ended. */
+/** Sign out every session of the user but the current one; their sockets close, and the current one hears which ended. Returns how many ended. */
 export async function signOutOtherSessions(deps: SessionsDeps, userId: string, currentToken: string | null): Promise<number> {
   const currentHash = currentHashOf(currentToken);
   const others = (await listLiveSessions(deps.db, userId)).map((s) => s.tokenHash).filter((hash) => hash !== currentHash);
   const ended = await deleteUserSessionsByHash(deps.db, userId, others);
   deps.sockets.closeSessionsOfTokenHashes(ended);
+  await publishSessionsRevoked(deps, userId, ended);
   return ended.length;
 }

@@ -10,6 +10,7 @@ import { SignInButtons } from '../invites/SignInButtons';
 import { FRIEND_INVITE_PATH, friendInviteCodeOf } from './invite-code';
 import { useAcceptFriendInvite } from './mutations';
 import { useFriendInviter, useFriends } from './queries';
+import { Picture } from '../../components/ui/Picture';
 
 /**
  * /friendinvite?code= (public, spec 000 §2, 001 §2): who invites, and for a signed-in visitor an
@@ -109,7 +110,7 @@ export function FriendInvitePage() {
       <>
         <p className={styles.kicker}>{t('invitePage.kicker')}</p>
         <div className={styles.icon} aria-hidden="true">
-          {inviter.data.profilePicture ? <img src={inviter.data.profilePicture} alt="" /> : firstLetter(name)}
+          <Picture src={inviter.data.profilePicture} alt="" fallback={firstLetter(name)} />
         </div>
         <h1 className={styles.title}>{t('invitePage.invitedBy', { name })}</h1>
         <p className={styles.text}>@{inviter.data.slug}</p>

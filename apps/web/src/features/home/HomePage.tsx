@@ -7,6 +7,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { useShell } from '../shell/shell-context';
 import { useTeams } from '../teams/queries';
 import styles from './HomePage.module.css';
+import { Picture } from '../../components/ui/Picture';
 
 const SKELETONS = 6;
 
@@ -115,7 +116,7 @@ function TeamCard({ team }: { team: Team }) {
       <div className={styles.banner} style={bannerStyle} />
       <div className={styles.cardBody}>
         <span className={styles.avatar} style={{ background: `hsl(${hue} 40% 28%)` }}>
-          {team.profilePicture ? <img src={team.profilePicture} alt="" /> : <span aria-hidden="true">{firstLetter(team.name)}</span>}
+          <Picture src={team.profilePicture} alt="" fallback={<span aria-hidden="true">{firstLetter(team.name)}</span>} />
         </span>
         <span className={styles.name}>
           {team.name}

@@ -9,6 +9,7 @@ import { isAlreadyMember, useInvite } from './invite-queries';
 import { useJoinInvite } from './mutations';
 import styles from './InvitePage.module.css';
 import { SignInButtons } from './SignInButtons';
+import { Picture } from '../../components/ui/Picture';
 
 /**
  * /invite/:code (public). Shows the team behind an invite; signed-out visitors are offered log in
@@ -97,7 +98,7 @@ export function InvitePage() {
       <>
         <p className={styles.kicker}>{t('invitedTo')}</p>
         <div className={styles.icon} aria-hidden="true">
-          {team.profilePicture ? <img src={team.profilePicture} alt="" /> : (Array.from(team.name)[0] ?? '?').toUpperCase()}
+          <Picture src={team.profilePicture} alt="" fallback={(Array.from(team.name)[0] ?? '?').toUpperCase()} />
         </div>
         <h1 className={styles.title}>
           {team.name}

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useState, type CSSProperties, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties, type RefObject } from 'react';
 
 const CARD_WIDTH = 300;
 const GAP = 12;
@@ -16,10 +16,13 @@ function popoverPosition(anchor: DOMRect, height: number): CSSProperties {
 /**
  * The profile card's placement and dismissal: focus moves into the card and back to the anchor when
  * it closes (unless the user moved on); Escape, or a pointer down outside card and anchor, closes
- * it; as a popover it sits beside the anchor and follows its own size and the window's.
+ * it; as a popover it sits beside the anchor and follows its own size and the window's. When the
+ * anchor leaves the page (a role given on the card moves the member to another group of the list,
+ * whose row is then drawn anew), the card stays beside the place the anchor last had.
  */
 export function useCardPlacement(card: RefObject<HTMLElement | null>, anchor: HTMLElement, onClose: () => void, drawer: boolean, shown: boolean) {
   const [position, setPosition] = useState<CSSProperties>({ left: -9999, top: 0 });
+  const lastAnchorRect = useRef<DOMRect | null>(null);
 
   useEffect(() => {
     if (!shown) return;
@@ -53,7 +56,11 @@ export function useCardPlacement(card: RefObject<HTMLElement | null>, anchor: HT
 
   useLayoutEffect(() => {
     if (drawer || !shown) return;
-    const place = () => setPosition(popoverPosition(anchor.getBoundingClientRect(), card.current?.offsetHeight ?? 0));
+    const place = () => {
+      // A detached element measures 0×0 at the window's corner: keep the last place it had.
+      if (anchor.isConnected) lastAnchorRect.current = anchor.getBoundingClientRect();
+      if (lastAnchorRect.current) setPosition(popoverPosition(lastAnchorRect.current, card.current?.offsetHeight ?? 0));
+    };
     place();
     const observer = new ResizeObserver(place);
     if (card.current) observer.observe(card.current);

@@ -12,6 +12,7 @@ import { useUserProfile } from '../users/queries';
 import { useChosenPresence, useSetPresence } from './mutations';
 import { PresenceDot } from './PresenceDot';
 import styles from './StatusMenu.module.css';
+import { Picture } from '../../components/ui/Picture';
 
 const StatusEditor = lazyNamed(() => import('./StatusEditor'), 'StatusEditor');
 
@@ -42,7 +43,7 @@ export function StatusMenu({ placement }: { placement: 'above' | 'below' }) {
         triggerClassName={styles.trigger}
         trigger={
           <span className={`${styles.avatar}${isPremium(user) ? ` ${styles.premium}` : ''}`}>
-            {user.profilePicture ? <img src={user.profilePicture} alt="" /> : <span aria-hidden="true">{firstLetter(user.username)}</span>}
+            <Picture src={user.profilePicture} alt="" fallback={<span aria-hidden="true">{firstLetter(user.username)}</span>} />
             <PresenceDot presence={user.presence} />
           </span>
         }

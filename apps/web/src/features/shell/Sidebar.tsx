@@ -30,6 +30,7 @@ import { useIncomingRequestCount } from '../friends/queries';
 import { useChooseLanguage } from '../settings/use-choose-language';
 import { useShell } from './shell-context';
 import styles from './Sidebar.module.css';
+import { Picture } from '../../components/ui/Picture';
 
 const UserSettingsDialog = lazyNamed(() => import('../settings/UserSettingsDialog'), 'UserSettingsDialog');
 const LogoutDialog = lazyNamed(() => import('../auth/LogoutDialog'), 'LogoutDialog');
@@ -246,11 +247,13 @@ function SortableTeamIcon({ team, tipProps }: { team: Team; tipProps: Record<str
         {...tipProps}
         {...listeners}
       >
-        {team.profilePicture ? (
-          <img src={team.profilePicture} alt="" className={styles.teamImage} draggable={false} />
-        ) : (
-          <span aria-hidden="true">{firstLetter(team.name)}</span>
-        )}
+        <Picture
+          src={team.profilePicture}
+          alt=""
+          className={styles.teamImage}
+          draggable={false}
+          fallback={<span aria-hidden="true">{firstLetter(team.name)}</span>}
+        />
       </NavLink>
       {/* Beside the link, not in it: the link's name says the count (its visible text must stay part of its name). */}
       {unread.mentions > 0 && (

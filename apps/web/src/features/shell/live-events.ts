@@ -12,6 +12,7 @@ import { scheduledMessageSent } from '../scheduled/cache';
 import { settingsEvents } from '../settings/events';
 import { applyVoiceReady, voiceEvents } from '../voice/events';
 import { connectionEvents } from '../connections/events';
+import { sessionEvents } from '../sessions/events';
 import type { EventHandlers, LiveEvents } from '../../lib/gateway/event-handlers';
 
 /**
@@ -40,6 +41,7 @@ export const liveEvents: LiveEvents = {
     ...settingsEvents,
     ...voiceEvents,
     ...connectionEvents,
+    ...sessionEvents,
     // A new message is history (messages), counters and a notification (unread), its author no longer typing (typing),
     // a direct chat's newest (dms), and, when it is one of the user's scheduled messages, no longer waiting (scheduled).
     MESSAGE_SEND: (qc, message) => {

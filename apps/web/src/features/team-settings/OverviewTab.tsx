@@ -17,6 +17,7 @@ import { BANNER_SHAPE, ImageCropDialog, PICTURE_SHAPE } from '../uploads/ImageCr
 import { useUpdateTeam } from './mutations';
 import { overviewChanges, overviewForm, overviewValues } from './overview-form';
 import styles from './OverviewTab.module.css';
+import { Picture } from '../../components/ui/Picture';
 
 type ImageField = 'profilePicture' | 'banner';
 
@@ -119,11 +120,12 @@ export function OverviewTab({ team, isOwner, canManage }: Props) {
         <div className={styles.images}>
           <div className={styles.pictureBlock}>
             <div className={styles.picture}>
-              {values.profilePicture ? (
-                <img src={values.profilePicture} alt={t('overview.pictureAlt', { name: team.name })} className={styles.pictureImg} />
-              ) : (
-                <span aria-hidden="true">{firstLetter(team.name)}</span>
-              )}
+              <Picture
+                src={values.profilePicture}
+                alt={t('overview.pictureAlt', { name: team.name })}
+                className={styles.pictureImg}
+                fallback={<span aria-hidden="true">{firstLetter(team.name)}</span>}
+              />
             </div>
             <div className={styles.imageControls}>
               <h3 className={styles.label}>{t('overview.picture')}</h3>

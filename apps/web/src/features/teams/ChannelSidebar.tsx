@@ -577,7 +577,7 @@ function UncategorisedList({
   disabled: boolean;
 }) {
   const { setNodeRef, isOver } = useDroppable({ id: LIST + UNCATEGORISED, data: { type: 'list', list: UNCATEGORISED } satisfies DragData, disabled });
-  // Empty, it keeps a slot of its own (so that nothing moves when a drag starts), outlined while a channel is dragged.
+  // Empty, it takes no room until a channel is dragged; it then opens, outlined, in the first category's top margin (nothing below it moves).
   const className = [styles.list, empty && styles.rootEmpty, empty && dragging && styles.dropZone, empty && dragging && isOver && styles.dropZoneOver]
     .filter(Boolean)
     .join(' ');

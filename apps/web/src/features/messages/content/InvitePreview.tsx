@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { firstLetter } from '../../../lib/initials';
 import { useInvite } from '../../invites/invite-queries';
 import styles from './Previews.module.css';
+import { Picture } from '../../../components/ui/Picture';
 
 /** The card of an invite link in a message: the team, its members, and Join (the invite page) or Open for a member. */
 export function InvitePreview({ code }: { code: string }) {
@@ -30,13 +31,18 @@ export function InvitePreview({ code }: { code: string }) {
     <div className={styles.card}>
       <p className={styles.overline}>{t('invite.overline')}</p>
       <div className={styles.inviteRow}>
-        {team.profilePicture ? (
-          <img className={styles.teamIcon} src={team.profilePicture} alt="" width={48} height={48} />
-        ) : (
-          <span className={styles.teamIcon} aria-hidden="true">
-            {firstLetter(team.name)}
-          </span>
-        )}
+        <Picture
+          className={styles.teamIcon}
+          src={team.profilePicture}
+          alt=""
+          width={48}
+          height={48}
+          fallback={
+            <span className={styles.teamIcon} aria-hidden="true">
+              {firstLetter(team.name)}
+            </span>
+          }
+        />
         <div className={styles.inviteText}>
           <p className={styles.teamName}>{team.name}</p>
           <p className={styles.meta}>{t('invite.members', { count: team.memberCount })}</p>
