@@ -9,6 +9,7 @@ import { useIsBlocked } from '../friends/queries';
 import { useUnblock } from '../friends/use-unblock';
 import { Avatar } from '../messages/Avatar';
 import { ChatView } from '../messages/ChatView';
+import { ComposerNotice } from '../messages/ComposerNotice';
 import { PresenceDot } from '../presence/PresenceDot';
 import { dmName, dmPlaceName } from './dm-names';
 import { DmList } from './DmList';
@@ -69,9 +70,7 @@ function DmChat({ dm }: { dm: DirectChat }) {
   const blocked = useIsBlocked(other?.id ?? '');
   const people = useMemo(() => (me ? [...dm.users, { id: me.id, username: me.username }] : dm.users), [dm.users, me]);
   const replacement = dm.readOnly ? (
-    <p className={styles.notice} role="status">
-      {t('readOnly')}
-    </p>
+    <ComposerNotice>{t('readOnly')}</ComposerNotice>
   ) : other && blocked ? (
     <UnblockPrompt userId={other.id} name={other.username} />
   ) : undefined;
@@ -102,11 +101,11 @@ function UnblockPrompt({ userId, name }: { userId: string; name: string }) {
   const { t } = useTranslation('dms');
   const { unblock, pending } = useUnblock();
   return (
-    <div className={styles.notice} role="status">
+    <ComposerNotice>
       <span>{t('blockedPrompt', { name })}</span>
       <button type="button" className={styles.unblock} disabled={pending} onClick={() => unblock({ id: userId, username: name })}>
         {t('blocked.unblock')}
       </button>
-    </div>
+    </ComposerNotice>
   );
 }
