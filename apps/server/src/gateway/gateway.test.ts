@@ -321,10 +321,14 @@ describe('gateway', () => {
     const [mine, onLaptop, onPhone] = [(await ready(user)).client, (await ready(laptop)).client, (await ready(phone)).client];
     const listed = (await call(ctx.app, 'GET', '/api/v1/me/sessions', { cookie: laptop.cookie })).json().sessions as { id: string; current: boolean }[];
     const laptopId = listed.find((s) => s.current)!.id;
+    const phoneId = ((await call(ctx.app, 'GET', '/api/v1/me/sessions', { cookie: phone.cookie })).json().sessions as typeof listed).find((s) => s.current)!.id;
     expect((await call(ctx.app, 'DELETE', `/api/v1/me/sessions/${laptopId}`, { cookie: user.cookie })).statusCode).toBe(200);
     expect((await onLaptop.closed).code).toBe(CloseCode.SESSION_ENDED);
     expect((await call(ctx.app, 'DELETE', '/api/v1/me/sessions', { cookie: user.cookie })).json().ended).toBe(1);
     expect((await onPhone.closed).code).toBe(CloseCode.SESSION_ENDED);
+    // The session that stays hears of each sign-out (its sessions list follows), and stays open.
+    expect(await mine.next()).toMatchObject({ type: 'SESSIONS_REVOKED', data: { ids: [laptopId] } });
+    expect(await mine.next()).toMatchObject({ type: 'SESSIONS_REVOKED', data: { ids: [phoneId] } });
     mine.send({ type: 'HEARTBEAT', data: {} });
     expect((await mine.next()).type).toBe('HEARTBEAT_ACK');
   });
@@ -357,6 +361,7 @@ describe('gateway', () => {
     });
     expect(res.statusCode).toBe(200);
     expect((await other.closed).code).toBe(CloseCode.SESSION_ENDED);
+    expect((await here.next()).type).toBe('SESSIONS_REVOKED');
     here.send({ type: 'HEARTBEAT', data: {} });
     expect((await here.next()).type).toBe('HEARTBEAT_ACK');
   });
