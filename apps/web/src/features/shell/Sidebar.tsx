@@ -21,7 +21,10 @@ import { useTeamUnread } from '../unread/queries';
 import { SoundToggle } from '../unread/SoundToggle';
 import { badgeText } from '../unread/unread-state';
 import badgeStyles from '../unread/UnreadBadge.module.css';
-import { useSoundsMuted } from '../unread/sounds';
+import { setSoundsMuted, useSoundsMuted } from '../unread/sounds';
+import { Menu } from '../../components/ui/Menu';
+import { useMediaQuery } from '../../lib/use-media-query';
+import { SUPPORTED_LANGUAGES, isLanguage } from '../../lib/language';
 import { badgeText as friendBadgeText } from '../friends/friend-lists';
 import friendStyles from '../friends/FriendBadge.module.css';
 import { FriendInviteDialog } from '../friends/FriendInviteDialog';
@@ -40,9 +43,14 @@ interface Tip {
   top: number;
 }
 
+/** A phone: the strip keeps its width for the teams, and language, sounds and log out go in one menu. */
+export const PHONE_QUERY = '(max-width: 600px)';
+
 /**
  * Home, the user's teams and the create-team button; language, sounds, status, settings and logout at
  * the bottom. `strip`: it runs across the top (screens up to 600 px, or the left-sidebar setting off).
+ * On a phone the strip's end holds the status, the settings and a More menu (sounds, language, log
+ * out), so that the teams keep the width.
  */
 export function Sidebar({ strip }: { strip: boolean }) {
   const { t } = useTranslation(['shell', 'common', 'reorder', 'friends', 'unread', 'settings']);
@@ -58,6 +66,9 @@ export function Sidebar({ strip }: { strip: boolean }) {
   const chooseLanguage = useChooseLanguage();
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [logoutOpen, setLogoutOpen] = useState(false);
+  const phone = useMediaQuery(PHONE_QUERY);
+  const { i18n } = useTranslation();
+  const currentLanguage = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'en';
   const teamIds = useMemo(() => teams.data?.map((team) => team.id) ?? [], [teams.data]);
 
   const nameOf = (id: unknown) => teams.data?.find((team) => team.id === id)?.name ?? '';
@@ -164,8 +175,8 @@ export function Sidebar({ strip }: { strip: boolean }) {
         </button>
       </div>
       <div className={styles.footer}>
-        <LanguageSwitch compact className={styles.language} onChoose={chooseLanguage} />
-        <SoundToggle className={`${styles.item} ${styles.logout}`} {...tipProps(soundLabel)} />
+        {!phone && <LanguageSwitch compact className={styles.language} onChoose={chooseLanguage} />}
+        {!phone && <SoundToggle className={`${styles.item} ${styles.logout}`} {...tipProps(soundLabel)} />}
         {/* In the strip at the top the status menu opens downwards. */}
         {user && <StatusMenu placement={strip ? 'below' : 'above'} />}
         <button
@@ -184,25 +195,50 @@ export function Sidebar({ strip }: { strip: boolean }) {
             />
           </svg>
         </button>
-        <button
-          type="button"
-          className={`${styles.item} ${styles.logout}`}
-          aria-label={t('common:logout')}
-          aria-haspopup="dialog"
-          onClick={() => setLogoutOpen(true)}
-          {...tipProps(t('common:logout'))}
-        >
-          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
-            <path
-              d="M15 4h3a2 2 0 012 2v12a2 2 0 01-2 2h-3M10 16l-4-4 4-4M6 12h10"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-            />
-          </svg>
-        </button>
+        {phone ? (
+          <Menu
+            label={t('shell:more')}
+            align="end"
+            triggerClassName={`${styles.item} ${styles.logout} ${styles.settings}`}
+            trigger={
+              <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+                <path fill="currentColor" d="M6 10a2 2 0 1 0 0 4 2 2 0 0 0 0-4Zm6 0a2 2 0 1 0 0 4 2 2 0 0 0 0-4Zm6 0a2 2 0 1 0 0 4 2 2 0 0 0 0-4Z" />
+              </svg>
+            }
+            items={[
+              { id: 'sounds', label: soundLabel, onSelect: () => setSoundsMuted(!soundsMuted) },
+              null,
+              ...SUPPORTED_LANGUAGES.map((lng) => ({
+                id: `language-${lng}`,
+                label: t(`common:languages.${lng}`),
+                checked: lng === currentLanguage,
+                onSelect: () => chooseLanguage(lng),
+              })),
+              null,
+              { id: 'logout', label: t('common:logout'), danger: true, onSelect: () => setLogoutOpen(true) },
+            ]}
+          />
+        ) : (
+          <button
+            type="button"
+            className={`${styles.item} ${styles.logout}`}
+            aria-label={t('common:logout')}
+            aria-haspopup="dialog"
+            onClick={() => setLogoutOpen(true)}
+            {...tipProps(t('common:logout'))}
+          >
+            <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+              <path
+                d="M15 4h3a2 2 0 012 2v12a2 2 0 01-2 2h-3M10 16l-4-4 4-4M6 12h10"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
+            </svg>
+          </button>
+        )}
       </div>
       <FriendInviteDialog open={inviteOpen} onClose={() => setInviteOpen(false)} />
       {settingsOpen && (
