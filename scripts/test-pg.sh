@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# npm run test:pg: the Vitest suite against PostgreSQL + Redis, then the multi-process suite (several
+# npm run test:pg: the Vitest integration project (the server tests that meet the database, the bus
+# or the limiter; vitest.config.ts) against PostgreSQL + Redis, then the multi-process suite (several
 # server processes sharing PostgreSQL and Redis). Needs DATABASE_URL (a server where the tests may
 # create and drop databases of their own, e.g. postgres://postgres@127.0.0.1:5432/test) and
 # REDIS_URL (e.g. redis://127.0.0.1:6379). Last line: "N passed, N failed".
@@ -22,8 +23,8 @@ trap 'rm -rf "$REPORTS"' EXIT
 
 ensure_node_modules || die "npm ci" "could not install the npm packages"
 
-say "vitest: unit and integration tests on PostgreSQL + Redis"
-npx vitest run \
+say "vitest: integration tests on PostgreSQL + Redis (the unit project ran once, in npm test)"
+npx vitest run --project integration \
   --exclude '**/*.multiprocess.test.ts' \
   --reporter=default --reporter=json --outputFile.json="$REPORTS/vitest.json"
 code=$?

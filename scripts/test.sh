@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # npm test: every test of the project, on the embedded database (PGlite).
-#   1. Vitest: unit and integration tests (the multi-process suite runs in scripts/test-pg.sh)
+#   1. Vitest: the unit and integration projects (vitest.config.ts; the integration project runs again
+#      on PostgreSQL + Redis in scripts/test-pg.sh, with the multi-process suite)
 #   2. typecheck of every workspace (noUncheckedIndexedAccess on), npm run lint: ESLint with type
 #      information (eslint.config.js: floating promises, exhaustive switches, React's hook rules,
 #      folder boundaries, no super-linear regular expressions; no warning allowed) and no import
