@@ -86,7 +86,7 @@ for (const { language, size, viewport } of PICTURE_VARIANTS) {
     const dialog = page.getByRole('dialog', { name: en ? 'Create an account' : 'Hesap oluştur' });
     await dialog.getByLabel(en ? 'Username' : 'Kullanıcı adı').fill('newcomer');
     await dialog.getByRole('button', { name: en ? 'Email' : 'E-posta', exact: true }).click();
-    await expect(dialog.getByText(en ? 'Please enter a valid email address' : 'Lütfen geçerli bir e-posta adresi girin')).toBeVisible();
+    await expect(dialog.getByText(en ? 'Please enter a valid email address' : 'Lütfen geçerli bir e-posta adresi gir')).toBeVisible();
     await dialog.getByRole('button', { name: en ? 'Create account' : 'Hesap oluştur' }).scrollIntoViewIfNeeded();
     await expect(dialog.getByText(en ? 'Still needed to create your account:' : 'Hesabını oluşturmak için eksik olanlar:')).toBeVisible();
     await snap(page, testInfo, `auth-register-still-needed-${language}-${size}`);
