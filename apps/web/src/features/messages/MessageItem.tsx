@@ -18,6 +18,7 @@ import { formatFull, formatTime } from './format';
 import type { ChatMessage } from './message-cache';
 import styles from './MessageItem.module.css';
 import { ScheduledMark } from '../scheduled/ScheduledMark';
+import { PinnedMark } from '../pins/PinnedMark';
 import { MessageAttachments } from '../attachments/MessageAttachments';
 
 interface Props {
@@ -123,6 +124,7 @@ export const MessageItem = memo(function MessageItem({ message, grouped, onRetry
           <div className={styles.content}>
             <MessageContent content={message.content} mentions={message.mentions} embeds={message.embeds} />
             {message.editedAt && <EditedMark editedAt={message.editedAt} />}
+            {message.pinned && <PinnedMark />}
           </div>
         )}
         {message.attachments.length > 0 && <MessageAttachments attachments={message.attachments} />}
