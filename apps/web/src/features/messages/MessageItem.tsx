@@ -116,6 +116,7 @@ export const MessageItem = memo(function MessageItem({ message, grouped, onRetry
               {time}
             </time>
             {message.type === 'scheduled' && sent && <ScheduledMark message={message} />}
+            {message.pinned && <PinnedMark />}
           </header>
         )}
         {editing && actions ? (
@@ -124,7 +125,7 @@ export const MessageItem = memo(function MessageItem({ message, grouped, onRetry
           <div className={styles.content}>
             <MessageContent content={message.content} mentions={message.mentions} embeds={message.embeds} />
             {message.editedAt && <EditedMark editedAt={message.editedAt} />}
-            {message.pinned && <PinnedMark />}
+            {message.pinned && grouped && <PinnedMark />}
           </div>
         )}
         {message.attachments.length > 0 && <MessageAttachments attachments={message.attachments} />}

@@ -37,6 +37,18 @@ export function PinsPanel({ teamId, channelId, anchor, onClose }: PinsPanelProps
   const pins = usePins(channelId, true);
   const canPin = useCanPin(teamId, channelId);
   const jump = useRequestJump();
+  const toast = useToast();
+  const setPinned = useSetPinned(channelId);
+  // The unpinned message's row goes, and its button with the focus: the panel keeps it (Escape still closes).
+  const unpin = (messageId: string) =>
+    setPinned.mutate(
+      { messageId, pinned: false },
+      {
+        onSuccess: () => panel.current?.focus(),
+        onError: (err) => toast.show(err instanceof ApiError ? err.message : t('unpinFailed'), 'error'),
+      },
+    );
+  const unpinning = setPinned.isPending ? setPinned.variables.messageId : null;
 
   // Below the header holding the button (a banner above the app moves it down).
   const [top, setTop] = useState<number | undefined>(undefined);
@@ -101,7 +113,7 @@ export function PinsPanel({ teamId, channelId, anchor, onClose }: PinsPanelProps
         ) : (
           <ul className={styles.list} aria-labelledby={titleId}>
             {pins.data.map((pin) => (
-              <PinItem key={pin.message.id} pin={pin} channelId={channelId} canUnpin={canPin} onJump={jumpTo} />
+              <PinItem key={pin.message.id} pin={pin} onJump={jumpTo} onUnpin={canPin ? unpin : null} unpinning={unpinning === pin.message.id} />
             ))}
           </ul>
         )}
@@ -110,21 +122,22 @@ export function PinsPanel({ teamId, channelId, anchor, onClose }: PinsPanelProps
   );
 }
 
+interface PinItemProps {
+  pin: Pin;
+  onJump: (messageId: string) => void;
+  /** Null for a reader who may not unpin. */
+  onUnpin: ((messageId: string) => void) | null;
+  unpinning: boolean;
+}
+
 /** One pinned message: who wrote it and when, its text (or its attachments' count), Jump and Unpin. */
-function PinItem({ pin, channelId, canUnpin, onJump }: { pin: Pin; channelId: string; canUnpin: boolean; onJump: (messageId: string) => void }) {
+function PinItem({ pin, onJump, onUnpin, unpinning }: PinItemProps) {
   const { t, i18n } = useTranslation('pins');
-  const toast = useToast();
-  const setPinned = useSetPinned(channelId);
   const { message } = pin;
   const date = new Date(message.createdAt);
   const plain = emojiTokensAsText(message.content);
   const text = plain.length > PREVIEW ? `${plain.slice(0, PREVIEW)}…` : plain;
   const name = message.createdBy.username;
-  const unpin = () =>
-    setPinned.mutate(
-      { messageId: message.id, pinned: false },
-      { onError: (err) => toast.show(err instanceof ApiError ? err.message : t('unpinFailed'), 'error') },
-    );
   return (
     <li className={styles.item}>
       <div className={styles.row}>
@@ -144,8 +157,8 @@ function PinItem({ pin, channelId, canUnpin, onJump }: { pin: Pin; channelId: st
         <button type="button" className={styles.action} onClick={() => onJump(message.id)} aria-label={t('jumpLabel', { name })}>
           {t('jump')}
         </button>
-        {canUnpin && (
-          <button type="button" className={styles.action} onClick={unpin} disabled={setPinned.isPending} aria-label={t('unpinLabel', { name })}>
+        {onUnpin && (
+          <button type="button" className={styles.action} onClick={() => onUnpin(message.id)} disabled={unpinning} aria-label={t('unpinLabel', { name })}>
             {t('unpin')}
           </button>
         )}
