@@ -37,6 +37,7 @@ import { roleRoutes } from './modules/roles/routes';
 import { auditRoutes } from './modules/audit/routes';
 import { messageRoutes } from './modules/messages/routes';
 import { messageActionRoutes } from './modules/messages/action-routes';
+import { pinRoutes } from './modules/pins/routes';
 import { reactionRoutes } from './modules/reactions/routes';
 import { reportRoutes } from './modules/reports/routes';
 import { friendRoutes } from './modules/friends/routes';
@@ -166,6 +167,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     auditRoutes,
     messageRoutes,
     messageActionRoutes,
+    pinRoutes,
     reactionRoutes,
     emojiRoutes,
     reportRoutes,

@@ -109,6 +109,8 @@ export const LIMITS = {
    * wait; `pendingMax` bounds one user's, over all channels.
    */
   scheduledMessage: { maxDaysAhead: 365, pendingMax: 100 },
+  /** Pinned messages: at most `perChannel` in one channel or direct chat (Discord's 50). */
+  pins: { perChannel: 50 },
   /**
    * Custom status (000 §7 Status, 001 §2 Status editor; the spec gives no bound): its text is at most
    * `contentMax` characters (Discord's 128); the editor offers `suggestions` ideas, `suggestionsShown`
@@ -132,7 +134,7 @@ export const LIMITS = {
 export const RATE_LIMITS = {
   /** Messages a user may send across all channels. */
   messageSend: { count: 10, windowMs: 5_000 },
-  /** Edits and deletions of messages (the author's own, or a moderator's of others'). */
+  /** Edits, deletions, pins and unpins of messages (the author's own, or a moderator's of others'). */
   messageChange: { count: 10, windowMs: 5_000 },
   /** Reactions a user may add or take back across all messages. */
   reactions: { count: 20, windowMs: 5_000 },

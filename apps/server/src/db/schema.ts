@@ -354,9 +354,21 @@ export const messages = pgTable(
     createdAt: createdAt(),
     editedAt: timestamp('edited_at', { withTimezone: true, mode: 'date' }),
     deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+    /** When the message was pinned to its channel (null: not pinned); at most LIMITS.pins.perChannel per channel. */
+    pinnedAt: timestamp('pinned_at', { withTimezone: true, mode: 'date' }),
+    /** Who pinned it (null when not pinned, or when that account is gone). */
+    pinnedBy: snowflake('pinned_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('messages_channel_id_idx').on(t.channelId, t.id.desc()),
+    /** A channel's pins, newest pin first (the pins list and the limit's count). */
+    index('messages_pinned_idx')
+      .on(t.channelId, t.pinnedAt.desc())
+      .where(sql`${t.pinnedAt} is not null`),
+    /** For the set null when an account that pinned is deleted. */
+    index('messages_pinned_by_idx')
+      .on(t.pinnedBy)
+      .where(sql`${t.pinnedBy} is not null`),
     index('messages_search_idx').using('gin', t.search),
     index('messages_author_idx').on(t.authorId, t.id.desc()),
   ],

@@ -18,7 +18,7 @@ import { insertMessage } from '../modules/messages/repository';
  */
 const FAN_OUT: Record<UserRateLimitName, EndpointName[]> = {
   messageSend: ['sendMessage'],
-  messageChange: ['editMessage', 'deleteMessage'],
+  messageChange: ['editMessage', 'deleteMessage', 'pinMessage', 'unpinMessage'],
   reactions: ['addReaction', 'removeReaction'],
   search: ['searchMessages'],
   circle: ['setStatus', 'clearStatus', 'setActivity', 'clearActivity', 'setAvatar', 'setBanner', 'changeUsername', 'setPresence'],
@@ -100,6 +100,13 @@ describe('per-user limits of the calls that fan out to others', () => {
     const edit = (i: number) =>
       call(ctx.app, 'PATCH', `/api/v1/channels/${team.generalId}/messages/${id}`, { cookie: member.cookie, body: { content: `edit ${i}` } });
     const statuses = await flood(allowed('messageChange') + 1, edit);
+    expect(statuses).toEqual([...Array<number>(allowed('messageChange')).fill(200), 429]);
+  });
+
+  it('pins and unpins: 429 past RATE_LIMITS.messageChange', async () => {
+    const { id } = await insertMessage(ctx.db, { id: newId(), channelId: team.generalId, authorId: member.id, content: 'pin me' });
+    const toggle = (i: number) => call(ctx.app, i % 2 ? 'DELETE' : 'PUT', `/api/v1/channels/${team.generalId}/pins/${id}`, { cookie: owner.cookie });
+    const statuses = await flood(allowed('messageChange') + 1, toggle);
     expect(statuses).toEqual([...Array<number>(allowed('messageChange')).fill(200), 429]);
   });
 

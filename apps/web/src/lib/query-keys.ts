@@ -32,6 +32,8 @@ export const queryKeys = {
   message: (channelId: string, messageId: string) => ['channels', channelId, 'message', messageId] as const,
   /** The signed-in user's scheduled messages of a channel that are not sent yet (ScheduledMessage[], features/scheduled). */
   scheduledMessages: (channelId: string) => ['channels', channelId, 'scheduled'] as const,
+  /** A channel's or chat's pinned messages, newest pin first (Pin[], features/pins). */
+  pins: (channelId: string) => ['channels', channelId, 'pins'] as const,
   /** When a sent scheduled message was scheduled for (GET message's scheduledDate), for its info dialog. */
   scheduledDate: (channelId: string, messageId: string) => ['channels', channelId, 'message', messageId, 'scheduledDate'] as const,
   /**

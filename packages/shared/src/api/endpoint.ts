@@ -32,12 +32,15 @@ export type IdSource = `params.${string}` | `body.${string}`;
  * - `{ channel: bit }` — VIEW_CHANNEL and the channel permission on a channel of a team the caller
  *   belongs to (`params.channelId` unless `from` says). Missing, a category, or not a member: 404
  *   channel_not_found; a bit that the channel's type does not have: 400. When the path also names
- *   `:teamId`, the channel must be in that team.
+ *   `:teamId`, the channel must be in that team. A direct chat is served when the bit is one of a
+ *   DM's (VIEW_CHANNEL, SEND_MESSAGES, CAN_SEE_MESSAGE_HISTORY), or with `dm: 'member'` for any
+ *   other bit: then every member of the chat may (pinning: MANAGE_MESSAGES in a team channel, any
+ *   member in a direct chat).
  * - `{ none: reason }` — a route that names a team or channel but needs nothing of the caller's
  *   access, and why (a test requires one of the three wherever a teamId or channelId is taken).
  */
 export type EndpointPermission =
-  { team: TeamPermissionName | 'member' | 'owner'; from?: IdSource } | { channel: ChannelPermissionName; from?: IdSource } | { none: string };
+  { team: TeamPermissionName | 'member' | 'owner'; from?: IdSource } | { channel: ChannelPermissionName; from?: IdSource; dm?: 'member' } | { none: string };
 
 /** The id source of a team or channel requirement, its default filled in. */
 export function permissionSource(permission: Exclude<EndpointPermission, { none: string }>): { part: 'params' | 'body'; key: string } {
@@ -53,7 +56,8 @@ export function describePermission(permission: EndpointPermission | undefined): 
   const { part, key } = permissionSource(permission);
   const [scope, need] = 'team' in permission ? ['team', permission.team] : ['channel', permission.channel];
   const where = `${part}.${key}` === `params.${scope}Id` ? '' : ` (${part}.${key})`;
-  return `${scope} ${need}${where}`;
+  const dm = 'channel' in permission && permission.dm === 'member' ? '; any member in a direct chat' : '';
+  return `${scope} ${need}${where}${dm}`;
 }
 
 /**

@@ -47,6 +47,7 @@ import { connectionCallbackEndpoint, connectionSetupEndpoint, deleteConnectionEn
 import { banMemberEndpoint, kickMemberEndpoint, leaveTeamEndpoint, listAuditLogsEndpoint, listBansEndpoint, unbanMemberEndpoint } from './moderation';
 import { listMessagesEndpoint, sendMessageEndpoint } from './messages';
 import { deleteMessageEndpoint, editMessageEndpoint, getMessageEndpoint, reportMessageEndpoint } from './message-actions';
+import { listPinsEndpoint, pinMessageEndpoint, unpinMessageEndpoint } from './pins';
 import { addReactionEndpoint, myEmojisEndpoint, removeReactionEndpoint } from './reactions';
 import { deleteTeamEmojiEndpoint, listTeamEmojisEndpoint, renameTeamEmojiEndpoint, uploadTeamEmojisEndpoint } from './emojis';
 import { cancelScheduledMessageEndpoint, listScheduledMessagesEndpoint } from './scheduled-messages';
@@ -202,6 +203,9 @@ export const ENDPOINTS = {
   editMessage: editMessageEndpoint,
   deleteMessage: deleteMessageEndpoint,
   reportMessage: reportMessageEndpoint,
+  listPins: listPinsEndpoint,
+  pinMessage: pinMessageEndpoint,
+  unpinMessage: unpinMessageEndpoint,
   addReaction: addReactionEndpoint,
   removeReaction: removeReactionEndpoint,
   listScheduledMessages: listScheduledMessagesEndpoint,

@@ -28,8 +28,14 @@ export const messageSchema = z.object({
   createdAt: z.string(),
   editedAt: z.string().nullable(),
   createdBy: messageAuthorSchema,
+  /**
+   * The message replied to. On a system message: null for "<user> joined the team.", the pinned
+   * message for "<user> pinned a message." (see systemMessageKind).
+   */
   replyTo: z.string().nullable(),
   type: z.enum(['text', 'scheduled', 'system']),
+  /** Pinned to its channel (api/pins.ts); pins stay through edits, a deleted message loses its pin. */
+  pinned: z.boolean(),
   /** Files sent with the message (api/attachments.ts), at most LIMITS.attachments.max. */
   attachments: z.array(attachmentSchema),
   /** Rich embeds (webhooks and bots; spec 001 §3 Embed, bounds of api/embeds.ts). */
@@ -40,6 +46,11 @@ export const messageSchema = z.object({
   nonce: z.string().nullable(),
 });
 export type Message = z.infer<typeof messageSchema>;
+
+/** What a system message says: a member joined the team, or pinned the message it refers to (`replyTo`). */
+export function systemMessageKind(message: Pick<Message, 'replyTo'>): 'joined' | 'pinned' {
+  return message.replyTo === null ? 'joined' : 'pinned';
+}
 
 /** Length limit of a message for a user, by the PREMIUM flag. */
 export function messageLimit(premium: boolean): number {

@@ -4,7 +4,7 @@ import type { Message } from './messages';
 export type PlainMessageFields = Pick<Message, 'id' | 'channelId' | 'content' | 'createdAt' | 'createdBy'> & Partial<Message>;
 
 /**
- * A text message with nothing attached: not edited, no reply, no attachments, embeds, reactions or
+ * A text message with nothing attached: not edited, not pinned, no reply, no attachments, embeds, reactions or
  * mentions, no nonce, unless `fields` says otherwise. Zod-free (types only), so the web client's
  * chunks can use it for pending messages without loading the schemas.
  */
@@ -13,6 +13,7 @@ export function plainMessage(fields: PlainMessageFields): Message {
     editedAt: null,
     replyTo: null,
     type: 'text',
+    pinned: false,
     attachments: [],
     embeds: [],
     reactions: [],

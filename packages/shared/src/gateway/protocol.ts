@@ -76,6 +76,12 @@ export const dispatchEvents = {
   MESSAGE_UPDATED: dispatchEvent(messageSchema.omit({ reactions: true }), ['channel']),
   /** A message was deleted (replies to it then show the deleted-reply text): to the sessions that may view its channel. */
   MESSAGE_DELETED: dispatchEvent(z.object({ id: z.string(), channelId: z.string() }), ['channel']),
+  /**
+   * A message was pinned or unpinned (or lost its pin by being deleted): to the sessions that may
+   * view its channel, which update the message's `pinned` flag and the channel's pins list. A pin
+   * also posts its system message ("<user> pinned a message.") as MESSAGE_SEND.
+   */
+  CHANNEL_PINS_UPDATED: dispatchEvent(z.object({ channelId: z.string(), messageId: z.string(), pinned: z.boolean() }), ['channel']),
   /** Someone reacted to a message with an emoji (`emoji`: a team emoji's name and image, null for a standard one): to the channel's sessions. */
   MESSAGE_REACTION_ADDED: dispatchEvent(
     z.object({ channelId: z.string(), messageId: z.string(), emojiId: z.string(), userId: z.string(), emoji: reactionSchema.shape.emoji }),

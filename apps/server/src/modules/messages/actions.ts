@@ -6,6 +6,7 @@ import { publishEvent } from '../../lib/events';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { recordAudit } from '../audit/service';
 import { channelPermissions, isDmAccess, type AnyChannelAccess } from '../permissions/access';
+import { publishPinChange } from '../pins/service';
 import { reactionsFor } from '../reactions/service';
 import { removeUploads, type StorageDeps } from '../uploads/records';
 import { releaseHeldBy } from '../uploads/repository';
@@ -76,7 +77,8 @@ export async function editMessage(
  * message_delete_forbidden. A soft delete (deleted_at): the message leaves history and reads, and
  * replies to it show the deleted-reply text. A moderator's delete of another's message is written
  * to the audit log (MESSAGES_DELETED) in the same transaction, which also releases its attachments
- * (uploads/records.ts): their files are removed after the commit. Published as MESSAGE_DELETED.
+ * (uploads/records.ts): their files are removed after the commit. Published as MESSAGE_DELETED; a
+ * pinned message loses its pin, and CHANNEL_PINS_UPDATED tells the channel.
  */
 export async function deleteMessage(
   deps: StorageDeps,
@@ -107,4 +109,5 @@ export async function deleteMessage(
     audience: { kind: 'channel', channelId: channel.id },
     event: { type: 'MESSAGE_DELETED', data: { id: messageId, channelId: channel.id } },
   });
+  if (found.message.pinnedAt) await publishPinChange(deps, channel.id, messageId, false);
 }

@@ -20,6 +20,7 @@ export function toMessage(row: MessageRow, author: MessageAuthor, reactions: Rea
     },
     replyTo: row.replyTo,
     type: row.type === 'scheduled' || row.type === 'system' ? row.type : 'text',
+    pinned: row.pinnedAt !== null,
     attachments: stored(attachmentSchema, row.attachments),
     embeds: stored(embedSchema, row.embeds),
     reactions,

@@ -98,11 +98,11 @@ export async function updateMessageContent(db: Executor, id: string, fields: Pic
   return row ?? null;
 }
 
-/** Soft delete: the message stays as a row with deleted_at set (replies keep their reference); false when already deleted. */
+/** Soft delete: the message stays as a row with deleted_at set (replies keep their reference) and loses its pin; false when already deleted. */
 export async function markMessageDeleted(db: Executor, id: string): Promise<boolean> {
   const rows = await db
     .update(messages)
-    .set({ deletedAt: new Date() })
+    .set({ deletedAt: new Date(), pinnedAt: null, pinnedBy: null })
     .where(and(eq(messages.id, id), isNull(messages.deletedAt)))
     .returning({ id: messages.id });
   return rows.length > 0;

@@ -13,7 +13,7 @@ export type DmChannelPermissionName = 'VIEW_CHANNEL' | 'SEND_MESSAGES' | 'CAN_SE
  * What a declared permission hands the handler: the caller's access, and the channel for a channel
  * permission (a direct chat's too when the bit is one of a DM's).
  */
-export type Granted<X> = X extends { channel: DmChannelPermissionName }
+export type Granted<X> = X extends { channel: DmChannelPermissionName } | { channel: string; dm: 'member' }
   ? AnyChannelAccess
   : X extends { channel: string }
     ? ChannelAccess
@@ -21,8 +21,9 @@ export type Granted<X> = X extends { channel: DmChannelPermissionName }
       ? { access: TeamAccess }
       : unknown;
 
-/** Whether a direct chat can be what an endpoint requiring this bit acts on. */
-const servesDms = (permission: ChannelPermissionName) => hasBit(CHANNEL_PERMISSION_SETS.DM.applicable, ChannelPermission[permission]);
+/** Whether a direct chat can be what an endpoint requiring this bit acts on: a DM's bit, or any bit with `dm: 'member'`. */
+const servesDms = (permission: { channel: ChannelPermissionName; dm?: 'member' }) =>
+  permission.dm === 'member' || hasBit(CHANNEL_PERMISSION_SETS.DM.applicable, ChannelPermission[permission.channel]);
 
 /** The validated request parts a permission reads its id from. */
 export interface PermissionInput {
@@ -41,7 +42,8 @@ function idOf(input: PermissionInput, permission: Exclude<EndpointPermission, { 
  * order: the team or channel exists and the caller is a member (404 team_not_found /
  * channel_not_found, or category_not_found when the id is a `categoryId`, so that existence is not
  * revealed); for a channel, VIEW_CHANNEL (403), the
- * bit's applying to the channel's type (400), the bit (403); for a team, the bit, membership alone
+ * bit's applying to the channel's type (400), the bit (403) — in a direct chat, with `dm: 'member'`,
+ * nothing more; for a team, the bit, membership alone
  * or ownership (403). Returns what the handler receives.
  */
 export async function requirePermission(
@@ -68,11 +70,13 @@ export async function requirePermission(
     !found ||
     (found.channel.type === 'category') !== wantsCategory ||
     (pathTeamId !== undefined && pathTeamId !== found.channel.teamId) ||
-    (found.channel.type === 'DM' && !servesDms(permission.channel))
+    (found.channel.type === 'DM' && !servesDms(permission))
   ) {
     throw notFound(wantsCategory ? 'category_not_found' : 'channel_not_found');
   }
   const mask = assertChannel(found.access, found.channel, 'VIEW_CHANNEL');
+  // `dm: 'member'`: every member of a direct chat may (being one is what the chat's access proves).
+  if (found.channel.type === 'DM' && permission.dm === 'member') return found;
   assertChannelType(found.channel, permission.channel);
   assertChannel(found.access, found.channel, permission.channel, mask);
   return found;

@@ -102,9 +102,11 @@ function DmRow({ dm, active }: { dm: DirectChat; active: boolean }) {
   const last = dm.lastMessage;
   const hidePreviews = useStreamerHides().lastMessagesOnDMs;
   const text =
-    last && last.content.trim() === '' && last.attachmentCount > 0
-      ? t('preview.attachments', { count: last.attachmentCount })
-      : previewText(last?.content ?? '', me ? [...dm.users, me] : dm.users);
+    last?.type === 'system'
+      ? t('preview.pinned')
+      : last && last.content.trim() === '' && last.attachmentCount > 0
+        ? t('preview.attachments', { count: last.attachmentCount })
+        : previewText(last?.content ?? '', me ? [...dm.users, me] : dm.users);
   const preview = !last || hidePreviews ? '' : last.isDeleted ? t('preview.deleted') : last.createdBy === me?.id ? t('preview.mine', { text }) : text;
   return (
     <li className={`${styles.row}${active ? ` ${styles.active}` : ''}${unread.unread > 0 ? ` ${styles.unread}` : ''}`}>

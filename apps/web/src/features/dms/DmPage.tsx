@@ -17,6 +17,7 @@ import { useDms } from './queries';
 import styles from './DmPage.module.css';
 import { CardBadges } from '../members/ProfileCardSections';
 import { SearchBox } from '../search/SearchBox';
+import { PinsButton } from '../pins/PinsButton';
 
 /**
  * /chat and /chat/:channelId (001 §2): the direct chats beside the open one. On screens up to
@@ -89,6 +90,7 @@ function DmChat({ dm }: { dm: DirectChat }) {
           </span>
         )}
         <SearchBox scope={{ channelId: dm.id, people }} />
+        <PinsButton teamId={null} channelId={dm.id} />
         {other && !dm.readOnly && <BlockButton user={other} compact />}
       </header>
       <ChatView teamId={null} channelId={dm.id} place={{ kind: 'dm', name: dmPlaceName(dm) }} chatPeople={people} composerReplacement={replacement} />

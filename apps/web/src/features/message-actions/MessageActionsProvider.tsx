@@ -1,5 +1,4 @@
 import type { Message } from '@rally/shared/api/messages';
-import { ChannelPermission } from '@rally/shared/permissions';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,10 +10,9 @@ import { lastMessageOf } from '../messages/update-cache';
 import { useRequestJump } from '../messages/use-linked-message';
 import { useReact } from '../reactions/use-react';
 import { useMarkUnread } from '../unread/mutations';
-import { useTeamAccess } from '../teams/access';
-import { useTeamChannels } from '../teams/channel-queries';
-import { useTeams } from '../teams/queries';
+import { useSetPinned } from '../pins/mutations';
 import { MessageActionsContext, type ChatPerson, type MessageActionsApi } from './actions-context';
+import { useCanManageMessages } from './can-manage';
 import { DeleteMessageDialog } from './DeleteMessageDialog';
 import { messageElementId } from './jump';
 import { useDeleteMessage } from './mutations';
@@ -34,14 +32,6 @@ interface Props {
 
 const NOBODY: readonly ChatPerson[] = [];
 
-/** Whether the user holds MANAGE_MESSAGES on the channel (from the cached team, roles and channels); never in a direct chat. */
-function useCanManageMessages(teamId: string | null, channelId: string): boolean {
-  const team = useTeams().data?.find((t) => t.id === teamId);
-  const channel = useTeamChannels(teamId ?? '', teamId !== null).data?.channels.find((c) => c.id === channelId);
-  const access = useTeamAccess(team ?? { id: teamId ?? '', createdBy: '' });
-  return !!team && !!channel && access.canOnChannel(channel, ChannelPermission.MANAGE_MESSAGES);
-}
-
 /** The message actions of one chat view (see MessageActionsApi), with its delete, report and block dialogs. */
 export function MessageActionsProvider({ teamId, channelId, chatPeople = NOBODY, canSend, canReact, children }: Props) {
   const { t } = useTranslation('message-actions');
@@ -60,6 +50,7 @@ export function MessageActionsProvider({ teamId, channelId, chatPeople = NOBODY,
   const reactions = useReact(channelId);
   const { mutate: markUnreadAt } = useMarkUnread(channelId);
   const jumpTo = useRequestJump();
+  const { mutate: setPinned } = useSetPinned(channelId);
 
   const deleteNow = useCallback(
     (message: Message) =>
@@ -76,6 +67,7 @@ export function MessageActionsProvider({ teamId, channelId, chatPeople = NOBODY,
       chatPeople,
       myId,
       canManage,
+      canPin: teamId === null || canManage,
       canSend,
       canReact,
       replyingTo,
@@ -105,6 +97,11 @@ export function MessageActionsProvider({ teamId, channelId, chatPeople = NOBODY,
       markUnread: (message) =>
         markUnreadAt(message.id, { onError: (err) => toast.show(err instanceof ApiError ? err.message : t('markUnreadFailed'), 'error') }),
       requestBlock: (user) => setBlocking(user),
+      setPinned: (message, pinned) =>
+        setPinned(
+          { messageId: message.id, pinned },
+          { onError: (err) => toast.show(err instanceof ApiError ? err.message : t(pinned ? 'pin.failed' : 'pin.unpinFailed'), 'error') },
+        ),
       reactions,
       jumpTo,
     }),
@@ -124,6 +121,7 @@ export function MessageActionsProvider({ teamId, channelId, chatPeople = NOBODY,
       qc,
       jumpTo,
       markUnreadAt,
+      setPinned,
       toast,
       t,
     ],

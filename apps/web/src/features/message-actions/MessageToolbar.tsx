@@ -6,6 +6,7 @@ import { useToast } from '../../components/ui/toast-context';
 import { EmojiPickerButton } from '../emoji/EmojiPickerButton';
 import { useIsBlocked } from '../friends/queries';
 import { useUnblock } from '../friends/use-unblock';
+import { PinIcon } from '../pins/PinIcon';
 import { SmileIcon } from '../reactions/ReactionBar';
 import { useDeveloperMode } from '../settings/settings-state';
 import type { MessageActionsApi } from './actions-context';
@@ -29,7 +30,7 @@ const MORE = 'M6 10a2 2 0 1 0 0 4 2 2 0 0 0 0-4Zm6 0a2 2 0 1 0 0 4 2 2 0 0 0 0-4
 
 /**
  * The actions of one message: react, reply, edit (own), delete (own, or with MANAGE_MESSAGES;
- * Shift-click skips the confirmation) and a menu with the rest (copy link and text, the ID in
+ * Shift-click skips the confirmation) and a menu with the rest (pin or unpin where the reader may, copy link and text, the ID in
  * developer mode, report, and block or unblock the author for others' messages). Shown while the message is hovered or holds focus, so it is reached with
  * Tab from the message; the same menu opens on a right-click of the message.
  */
@@ -53,6 +54,14 @@ export const MessageToolbar = forwardRef<HTMLDivElement, Props>(function Message
   const items: (MenuItem | null)[] = [
     actions.canSend ? { id: 'reply', label: t('toolbar.reply'), icon: icon(REPLY), onSelect: () => actions.startReply(message) } : null,
     own ? { id: 'edit', label: t('toolbar.edit'), icon: icon(EDIT), onSelect: () => actions.startEdit(message.id) } : null,
+    actions.canPin
+      ? {
+          id: message.pinned ? 'unpin' : 'pin',
+          label: t(message.pinned ? 'toolbar.unpin' : 'toolbar.pin'),
+          icon: <PinIcon />,
+          onSelect: () => actions.setPinned(message, !message.pinned),
+        }
+      : null,
     { id: 'mark-unread', label: t('toolbar.markUnread'), onSelect: () => actions.markUnread(message) },
     null,
     { id: 'copy-link', label: t('copy.link'), onSelect: () => void copy(messageLink(actions.teamId, actions.channelId, message.id), t('copy.linkDone')) },

@@ -26,6 +26,8 @@ export interface MessageActionsApi {
   myId: string;
   /** MANAGE_MESSAGES on the channel (DELETE_MESSAGES in the team brings it): others' messages may be deleted. */
   canManage: boolean;
+  /** The reader may pin and unpin messages here: MANAGE_MESSAGES in a team channel, any member of a direct chat. */
+  canPin: boolean;
   /** The reader may send here (the composer is shown): replying is offered. */
   canSend: boolean;
   /** The reader may react here: the picker and the chips' toggles are offered. */
@@ -48,6 +50,8 @@ export interface MessageActionsApi {
   markUnread: (message: Message) => void;
   /** Block a message's author, after the friends list's question (BlockUserDialog). */
   requestBlock: (user: BlockTarget) => void;
+  /** Pin or unpin a message (canPin); a refusal (the channel's 50 pins) shows as a toast. */
+  setPinned: (message: Message, pinned: boolean) => void;
   /** Reacting (chips, the picker). */
   reactions: ReactionToggle;
   /**

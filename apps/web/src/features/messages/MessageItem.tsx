@@ -18,6 +18,7 @@ import { formatFull, formatTime } from './format';
 import type { ChatMessage } from './message-cache';
 import styles from './MessageItem.module.css';
 import { ScheduledMark } from '../scheduled/ScheduledMark';
+import { PinnedMark } from '../pins/PinnedMark';
 import { MessageAttachments } from '../attachments/MessageAttachments';
 
 interface Props {
@@ -115,6 +116,7 @@ export const MessageItem = memo(function MessageItem({ message, grouped, onRetry
               {time}
             </time>
             {message.type === 'scheduled' && sent && <ScheduledMark message={message} />}
+            {message.pinned && <PinnedMark />}
           </header>
         )}
         {editing && actions ? (
@@ -123,6 +125,7 @@ export const MessageItem = memo(function MessageItem({ message, grouped, onRetry
           <div className={styles.content}>
             <MessageContent content={message.content} mentions={message.mentions} embeds={message.embeds} />
             {message.editedAt && <EditedMark editedAt={message.editedAt} />}
+            {message.pinned && grouped && <PinnedMark />}
           </div>
         )}
         {message.attachments.length > 0 && <MessageAttachments attachments={message.attachments} />}

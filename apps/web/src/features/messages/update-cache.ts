@@ -53,6 +53,11 @@ export function applyMessageEdit(qc: QueryClient, edited: DispatchData<'MESSAGE_
   updateEverywhere(qc, edited.channelId, edited.id, (m) => ({ ...m, ...edited, reactions: m.reactions }));
 }
 
+/** A message was pinned or unpinned (CHANNEL_PINS_UPDATED, or the answer to ours): its pin marker. */
+export function applyPinFlag(qc: QueryClient, channelId: string, id: string, pinned: boolean): void {
+  updateEverywhere(qc, channelId, id, (m) => (m.pinned === pinned ? m : { ...m, pinned }));
+}
+
 /** Put back a message as it was (an edit or reaction that failed). */
 export function restoreMessage(qc: QueryClient, message: Message): void {
   updateEverywhere(qc, message.channelId, message.id, () => message);

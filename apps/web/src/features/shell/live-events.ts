@@ -13,6 +13,8 @@ import { settingsEvents } from '../settings/events';
 import { applyVoiceReady, voiceEvents } from '../voice/events';
 import { connectionEvents } from '../connections/events';
 import { sessionEvents } from '../sessions/events';
+import { pinEvents } from '../pins/events';
+import { pinnedMessageDeleted } from '../pins/cache';
 import type { EventHandlers, LiveEvents } from '../../lib/gateway/event-handlers';
 
 /**
@@ -42,6 +44,7 @@ export const liveEvents: LiveEvents = {
     ...voiceEvents,
     ...connectionEvents,
     ...sessionEvents,
+    ...pinEvents,
     // A new message is history (messages), counters and a notification (unread), its author no longer typing (typing),
     // a direct chat's newest (dms), and, when it is one of the user's scheduled messages, no longer waiting (scheduled).
     MESSAGE_SEND: (qc, message) => {
@@ -55,9 +58,11 @@ export const liveEvents: LiveEvents = {
       messageEvents.MESSAGE_UPDATED(qc, message);
       dmMessageChanged(qc, message.channelId, message.id, { content: message.content });
     },
+    // A deleted message leaves the history, a chat's preview and the pins list.
     MESSAGE_DELETED: (qc, data) => {
       messageEvents.MESSAGE_DELETED(qc, data);
       dmMessageChanged(qc, data.channelId, data.id, { deleted: true });
+      pinnedMessageDeleted(qc, data.channelId, data.id);
     },
   } satisfies EventHandlers,
 };

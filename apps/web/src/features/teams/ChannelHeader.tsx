@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ChannelDescriptionDialog } from '../channels/ChannelDescriptionDialog';
 import { SearchBox } from '../search/SearchBox';
 import { streamProfileUrl } from '../channels/stream-link';
+import { PinsButton } from '../pins/PinsButton';
 import { ChannelIcon } from './ChannelIcon';
 import styles from './ChannelHeader.module.css';
 
@@ -71,6 +72,7 @@ export function ChannelHeader({ channel }: { channel: Channel }) {
         </a>
       )}
       {channel.teamId && <SearchBox scope={{ teamId: channel.teamId }} />}
+      {channel.type === 'text' && <PinsButton teamId={channel.teamId} channelId={channel.id} />}
       {showDescription && <ChannelDescriptionDialog channel={channel} onClose={() => setShowDescription(false)} />}
     </header>
   );
