@@ -1,8 +1,6 @@
 import { ChannelPermission, hasBit, slowmodeSeconds } from '@rally/shared/permissions';
 import { useMeUser } from '../auth/queries';
-import { useTeamAccess } from '../teams/access';
-import { useTeamChannels } from '../teams/channel-queries';
-import { useTeams } from '../teams/queries';
+import { useChannelPermissions } from '../teams/access';
 
 /**
  * What the reader may do in a chat besides reading, as the server decides it
@@ -25,15 +23,12 @@ export interface WriteRules {
 /** The reader's WriteRules in a team channel or a direct chat (teamId null), from the cached user, team, roles and channels. */
 export function useWriteRules(teamId: string | null, channelId: string): WriteRules {
   const me = useMeUser();
-  const team = useTeams().data?.find((t) => t.id === teamId);
-  const channel = useTeamChannels(teamId ?? '', teamId !== null).data?.channels.find((c) => c.id === channelId);
-  const access = useTeamAccess(team ?? { id: teamId ?? '', createdBy: '' });
-  const unverified = !!me && !me.verified;
   // Until the team's access is known nothing is refused: the notice never flashes on a channel the reader may write in.
-  const permissions = team && channel && access.ready ? access.channelPermissions(channel) : null;
+  const held = useChannelPermissions(teamId, channelId);
+  const unverified = !!me && !me.verified;
   return {
-    blocked: unverified ? 'verify' : permissions !== null && !hasBit(permissions, ChannelPermission.SEND_MESSAGES) ? 'permission' : null,
+    blocked: unverified ? 'verify' : held && !hasBit(held.permissions, ChannelPermission.SEND_MESSAGES) ? 'permission' : null,
     canReact: !unverified,
-    slowmodeMs: channel && permissions !== null ? slowmodeSeconds(channel, permissions) * 1000 : 0,
+    slowmodeMs: held ? slowmodeSeconds(held.channel, held.permissions) * 1000 : 0,
   };
 }

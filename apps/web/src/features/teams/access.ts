@@ -5,7 +5,7 @@ import { useMemo } from 'react';
 import { useMeUser } from '../auth/queries';
 import { useTeamChannels } from './channel-queries';
 import { useTeamMembers } from './members-queries';
-import { useTeamRoles } from './queries';
+import { useTeamRoles, useTeams } from './queries';
 
 /**
  * What the signed-in user may do in one team, computed with the same engine the server uses
@@ -88,4 +88,15 @@ export function useTeamAccess(team: Pick<Team, 'id' | 'createdBy'>): TeamAccess 
     () => teamAccess({ team: { id: team.id, createdBy: team.createdBy }, userId, roles, myRoleIds, categories: categories ?? [] }),
     [team.id, team.createdBy, userId, roles, myRoleIds, categories],
   );
+}
+
+/**
+ * The signed-in user's permission mask on a channel of a team and the channel itself, from the
+ * cached team, roles and channels; null in a direct chat (`teamId` null) or until they are loaded.
+ */
+export function useChannelPermissions(teamId: string | null, channelId: string): { channel: Channel; permissions: number } | null {
+  const team = useTeams().data?.find((t) => t.id === teamId);
+  const channel = useTeamChannels(teamId ?? '', teamId !== null).data?.channels.find((c) => c.id === channelId);
+  const access = useTeamAccess(team ?? { id: teamId ?? '', createdBy: '' });
+  return team && channel && access.ready ? { channel, permissions: access.channelPermissions(channel) } : null;
 }
